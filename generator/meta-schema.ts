@@ -1,0 +1,364 @@
+/**
+ * The meta-schema: what each kind of YAML file may contain. Checked in the validate phase with ajv;
+ * an error points at the offending line. Keys not listed here are mistakes (typos are caught).
+ */
+const text = {
+  type: 'object',
+  properties: { de: { type: 'string', minLength: 1 }, en: { type: 'string', minLength: 1 } },
+  required: ['de', 'en'],
+  additionalProperties: false,
+} as const;
+const ident = { type: 'string', pattern: '^[a-z][A-Za-z0-9]*$' } as const;
+const permissionPath = { type: 'string', pattern: '^[a-z][A-Za-z0-9]*(\\.[a-z][A-Za-z0-9]*)*$' } as const;
+const colour = { enum: ['success', 'warning', 'error', 'info', 'default'] } as const;
+const fieldTypes = [
+  'id', 'string', 'text', 'integer', 'number', 'boolean', 'money', 'percent', 'timestamp', 'date',
+  'enum', 'email', 'phone', 'iban', 'object', 'list',
+];
+
+const field = {
+  type: 'object',
+  properties: {
+    type: { enum: fieldTypes },
+    label: text,
+    description: { type: 'string' },
+    required: { type: 'boolean' },
+    enum: ident,
+    entity: ident,
+    /** scalar item type of a list of scalars */
+    items: { enum: fieldTypes.filter((t) => t !== 'object' && t !== 'list') },
+    /** server-side name where the spec gives one */
+    server: { type: 'string' },
+    default: {},
+    maxLength: { type: 'integer', minimum: 1 },
+    widget: ident,
+  },
+  required: ['type'],
+  additionalProperties: false,
+} as const;
+
+const fieldRef = {
+  oneOf: [
+    { type: 'string' },
+    {
+      type: 'object',
+      properties: { value: { type: 'string' }, label: text, permission: permissionPath },
+      required: ['value'],
+      additionalProperties: false,
+    },
+  ],
+} as const;
+
+const column = {
+  type: 'object',
+  properties: {
+    value: { type: 'string' },
+    text,
+    subText: text,
+    subValue: { type: 'string' },
+    sortable: { type: 'boolean' },
+    alignLeft: { type: 'boolean' },
+    sortMobile: { type: 'boolean' },
+    width: { type: 'integer', minimum: 20, maximum: 1000 },
+    permission: permissionPath,
+  },
+  required: ['value'],
+  additionalProperties: false,
+} as const;
+
+const apiCall = {
+  type: 'object',
+  properties: {
+    method: { enum: ['GET', 'POST', 'PUT', 'DELETE'] },
+    path: { type: 'string', pattern: '^/' },
+    key: ident,
+    extra: { type: 'object', additionalProperties: field },
+  },
+  required: ['path'],
+  additionalProperties: false,
+} as const;
+
+export const metaSchemas = {
+  entity: {
+    type: 'object',
+    properties: {
+      entity: ident,
+      label: text,
+      description: { type: 'string' },
+      fields: { type: 'object', minProperties: 1, propertyNames: ident, additionalProperties: field },
+    },
+    required: ['entity', 'label', 'fields'],
+    additionalProperties: false,
+  },
+  enum: {
+    type: 'object',
+    properties: {
+      enum: ident,
+      label: text,
+      description: { type: 'string' },
+      values: {
+        type: 'array',
+        minItems: 1,
+        items: {
+          type: 'object',
+          properties: {
+            value: { type: ['string', 'integer'] },
+            label: text,
+            color: colour,
+            shownAs: { type: ['string', 'integer'] },
+            description: { type: 'string' },
+          },
+          required: ['value', 'label'],
+          additionalProperties: false,
+        },
+      },
+      groups: {
+        type: 'object',
+        propertyNames: ident,
+        additionalProperties: {
+          type: 'object',
+          properties: { label: text, values: { type: 'array', items: { type: ['string', 'integer'] } } },
+          required: ['label', 'values'],
+          additionalProperties: false,
+        },
+      },
+    },
+    required: ['enum', 'label', 'values'],
+    additionalProperties: false,
+  },
+  resource: {
+    type: 'object',
+    properties: {
+      resource: ident,
+      entity: ident,
+      detailEntity: ident,
+      label: text,
+      route: { type: 'string', pattern: '^/' },
+      roles: { type: 'array', items: { type: 'string' }, minItems: 1 },
+      menu: {
+        type: 'object',
+        properties: { icon: { type: 'string' }, order: { type: 'integer' }, permission: permissionPath },
+        required: ['icon', 'order'],
+        additionalProperties: false,
+      },
+      api: {
+        type: 'object',
+        properties: { list: apiCall, show: apiCall },
+        required: ['list'],
+        additionalProperties: false,
+      },
+      list: {
+        type: 'object',
+        properties: {
+          columns: { type: 'array', minItems: 1, items: column },
+          filters: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: {
+                key: ident,
+                label: text,
+                kind: { enum: ['search', 'select', 'multiSelect', 'dateRange', 'timePeriod', 'limit', 'boolean'] },
+                enum: ident,
+                optionsPath: { type: 'string', pattern: '^/' },
+                alwaysOn: { type: 'boolean' },
+                permission: permissionPath,
+                /** the column the server compares against (documentation for the repository) */
+                description: { type: 'string' },
+              },
+              required: ['key', 'kind'],
+              additionalProperties: false,
+            },
+          },
+          perPageOptions: { type: 'array', items: { type: 'integer', minimum: 1 }, minItems: 1 },
+          defaultPerPage: { type: 'integer', minimum: 1 },
+          defaultSort: {
+            type: 'object',
+            properties: { field: { type: 'string' }, order: { enum: ['ASC', 'DESC'] } },
+            required: ['field', 'order'],
+            additionalProperties: false,
+          },
+          empty: {
+            type: 'object',
+            properties: { noData: text, noResults: text },
+            required: ['noData', 'noResults'],
+            additionalProperties: false,
+          },
+        },
+        required: ['columns'],
+        additionalProperties: false,
+      },
+      detail: {
+        type: 'object',
+        properties: {
+          header: { type: 'array', items: fieldRef },
+          sections: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: { key: ident, label: text, fields: { type: 'array', items: fieldRef }, permission: permissionPath },
+              required: ['key', 'label', 'fields'],
+              additionalProperties: false,
+            },
+          },
+          tabs: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: {
+                key: ident,
+                label: text,
+                permission: permissionPath,
+                fields: { type: 'array', items: fieldRef },
+                table: {
+                  type: 'object',
+                  properties: { value: { type: 'string' }, columns: { type: 'array', items: column } },
+                  required: ['value', 'columns'],
+                  additionalProperties: false,
+                },
+                widget: ident,
+              },
+              required: ['key', 'label'],
+              additionalProperties: false,
+            },
+          },
+          actions: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: { key: ident, label: text, permission: permissionPath, dialog: ident, icon: { type: 'string' } },
+              required: ['key', 'label', 'permission'],
+              additionalProperties: false,
+            },
+          },
+        },
+        additionalProperties: false,
+      },
+    },
+    required: ['resource', 'entity', 'label', 'route', 'roles', 'api', 'list'],
+    additionalProperties: false,
+  },
+  texts: {
+    $id: 'texts',
+    type: 'object',
+    propertyNames: ident,
+    additionalProperties: { anyOf: [text, { $ref: 'texts' }] },
+  },
+  permissions: {
+    type: 'object',
+    properties: {
+      description: { type: 'string' },
+      tree: { $ref: '#/$defs/children' },
+      admin: {
+        type: 'object',
+        propertyNames: { type: 'string', pattern: '^[a-z][a-z0-9_]*$' },
+        additionalProperties: { type: 'object', properties: { label: text }, required: ['label'], additionalProperties: false },
+      },
+    },
+    required: ['tree'],
+    additionalProperties: false,
+    $defs: {
+      children: { type: 'object', propertyNames: ident, additionalProperties: { $ref: '#/$defs/node' } },
+      node: {
+        type: 'object',
+        properties: {
+          label: text,
+          server: { type: 'string' },
+          alwaysOnForCreditor: { type: 'boolean' },
+          description: { type: 'string' },
+          children: { $ref: '#/$defs/children' },
+        },
+        required: ['label'],
+        additionalProperties: false,
+      },
+    },
+  },
+  roles: {
+    type: 'object',
+    properties: {
+      roles: {
+        type: 'object',
+        propertyNames: { type: 'string', pattern: '^ROLE_[A-Z_-]+$' },
+        additionalProperties: {
+          type: 'object',
+          properties: {
+            key: { type: 'string' },
+            side: { enum: ['admin', 'creditor'] },
+            label: text,
+            description: { type: 'string' },
+            allPermissions: { type: 'boolean' },
+            deny: { type: 'array', items: permissionPath },
+          },
+          required: ['key', 'side', 'label'],
+          additionalProperties: false,
+        },
+      },
+      groups: { type: 'object', propertyNames: ident, additionalProperties: { type: 'array', items: { type: 'string' } } },
+    },
+    required: ['roles'],
+    additionalProperties: false,
+  },
+  widgets: {
+    type: 'object',
+    properties: {
+      widgets: {
+        type: 'object',
+        propertyNames: ident,
+        additionalProperties: { type: 'object', properties: { description: { type: 'string' } }, additionalProperties: false },
+      },
+    },
+    required: ['widgets'],
+    additionalProperties: false,
+  },
+  variant: {
+    type: 'object',
+    properties: {
+      code: { type: 'string', pattern: '^[A-Z]{2,6}$' },
+      default: { type: 'boolean' },
+      description: { type: 'string' },
+      kind: { enum: ['factoring', 'billing'] },
+      productName: { type: 'string' },
+      portalName: { type: 'string' },
+      hosts: { type: 'array', items: { type: 'string' }, minItems: 1 },
+      logo: { type: 'string', pattern: '^/' },
+      partnerLogo: { type: 'string', pattern: '^/' },
+      theme: {
+        type: 'object',
+        properties: {
+          primary: { type: 'string', pattern: '^#[0-9a-fA-F]{6}$' },
+          secondary: { type: 'string', pattern: '^#[0-9a-fA-F]{6}$' },
+          background: { type: 'string', pattern: '^#[0-9a-fA-F]{6}$' },
+        },
+        required: ['primary', 'secondary'],
+        additionalProperties: false,
+      },
+      contact: {
+        type: 'object',
+        properties: { hotline: { type: 'string' }, mail: { type: 'string' }, serviceTimes: { type: 'string' } },
+        required: ['hotline', 'mail', 'serviceTimes'],
+        additionalProperties: false,
+      },
+      links: {
+        type: 'object',
+        properties: { imprint: { type: 'string' }, privacy: { type: 'string' } },
+        required: ['imprint', 'privacy'],
+        additionalProperties: false,
+      },
+      withPurchaseAssurance: { type: 'boolean' },
+      setupFeeOptions: { type: 'array', items: { type: 'integer', minimum: 0 } },
+      permissions: { type: 'object' },
+      wording: {
+        type: 'object',
+        properties: {
+          de: { type: 'object', additionalProperties: { type: 'string' } },
+          en: { type: 'object', additionalProperties: { type: 'string' } },
+        },
+        additionalProperties: false,
+      },
+    },
+    required: ['code', 'kind', 'productName', 'portalName', 'hosts', 'logo', 'theme', 'contact', 'links'],
+    additionalProperties: false,
+  },
+} as const;
+
+export const FIELD_TYPES = fieldTypes;

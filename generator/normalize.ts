@@ -1,0 +1,374 @@
+import type {
+  ActionConfig, ColumnConfig, DetailField, EnumConfig, FieldType, FilterConfig, LocalizedText, ResourceConfig,
+  VariantConfig,
+} from '../src/shared/config-types';
+import { GeneratorError, type SourceFile, type SourceTree } from './load';
+import { resolvePath } from './validate';
+
+export interface NormField {
+  name: string;
+  type: FieldType;
+  label: string;
+  required: boolean;
+  enum?: string;
+  entity?: string;
+  items?: FieldType;
+  server?: string;
+  maxLength?: number;
+  widget?: string;
+  description?: string;
+  default?: unknown;
+}
+export interface NormEntity {
+  name: string;
+  /** PascalCase name: JSON-schema `$id` and TypeScript interface name */
+  typeName: string;
+  label: string;
+  description?: string;
+  fields: NormField[];
+  source: string;
+}
+export interface PermissionNode {
+  label: string;
+  server?: string;
+  alwaysOnForCreditor?: boolean;
+  children?: Record<string, PermissionNode>;
+}
+export interface RoleConfig {
+  key: string;
+  side: 'admin' | 'creditor';
+  label: string;
+  allPermissions: boolean;
+  deny: string[];
+}
+export interface Model {
+  entities: NormEntity[];
+  enums: (EnumConfig & { source: string })[];
+  resources: (ResourceConfig & { source: string; listExtra: NormField[] })[];
+  permissions: { tree: Record<string, PermissionNode>; admin: Record<string, { label: string }>; source: string };
+  roles: { roles: Record<string, RoleConfig>; groups: Record<string, string[]>; source: string };
+  widgets: string[];
+  variants: (VariantConfig & { source: string })[];
+  defaultVariantCode: string;
+  catalog: { de: Record<string, unknown>; en: Record<string, unknown> };
+}
+
+export const pascal = (name: string) => name[0].toUpperCase() + name.slice(1);
+const keyPart = (s: string) => s.replace(/\./g, '_');
+const NUMERIC: FieldType[] = ['money', 'integer', 'number', 'percent'];
+
+/**
+ * Phase 3 — normalize: turns validated files into one model with every default filled in, every
+ * label replaced by its i18n key, and the catalogue (de, en) collected from all inline texts.
+ *
+ * @example normalizeTree(tree).resources[0].list.columns[0] // → { value: 'name', text: 'fields.name', sortable: true, … }
+ */
+export function normalizeTree(tree: SourceTree): Model {
+  const problems: string[] = [];
+  const catalog = { de: {} as Record<string, unknown>, en: {} as Record<string, unknown> };
+  const addText = (key: string, text: LocalizedText, file: SourceFile, at: (string | number)[]) => {
+    for (const lang of ['de', 'en'] as const) {
+      const clash = setPath(catalog[lang], key, text[lang]);
+      if (clash) problems.push(`${file.path}:${file.lineOf(at)}: text key '${key}' ${clash}`);
+    }
+    return key;
+  };
+  const of = (kind: string) => tree.files.filter((f) => f.kind === kind);
+  const entityFiles = new Map(of('entity').map((f) => [f.data.entity as string, f]));
+
+  for (const file of of('texts')) {
+    const walk = (node: Record<string, any>, prefix: string, at: string[]) => {
+      for (const [k, v] of Object.entries(node)) {
+        if (typeof v.de === 'string') addText(`${prefix}${k}`, v, file, [...at, k]);
+        else walk(v, `${prefix}${k}.`, [...at, k]);
+      }
+    };
+    walk(file.data, `${file.name}.`, []);
+  }
+
+  const entities: NormEntity[] = of('entity').map((file) => {
+    const e = file.data;
+    return {
+      name: e.entity,
+      typeName: pascal(e.entity),
+      label: addText(`entities.${e.entity}.name`, e.label, file, ['label']),
+      description: e.description,
+      source: file.path,
+      fields: Object.entries<any>(e.fields).map(([name, f]) => ({
+        name,
+        type: f.type,
+        label: f.label ? addText(`entities.${e.entity}.fields.${name}`, f.label, file, ['fields', name, 'label']) : `fields.${name}`,
+        required: f.required ?? false,
+        enum: f.enum,
+        entity: f.entity,
+        items: f.items,
+        server: f.server,
+        maxLength: f.maxLength,
+        widget: f.widget,
+        description: f.description,
+        default: f.default,
+      })),
+    };
+  });
+  const fieldOf = (entity: string, path: string): NormField => {
+    const def = resolvePath(entityFiles, entityFiles.get(entity)!, path);
+    const owner = path.includes('.') ? ownerOf(entityFiles, entity, path) : entity;
+    const last = path.split('.').pop()!;
+    return entities.find((e) => e.name === owner)!.fields.find((f) => f.name === last) ?? def;
+  };
+
+  const enums = of('enum').map((file) => {
+    const e = file.data;
+    const config: EnumConfig & { source: string } = {
+      name: e.enum,
+      label: addText(`enumTitles.${e.enum}`, e.label, file, ['label']),
+      values: e.values.map((v: any, i: number) => ({
+        value: v.value,
+        label: addText(`enums.${e.enum}.${v.value}`, v.label, file, ['values', i, 'label']),
+        ...(v.color ? { color: v.color } : {}),
+        ...(v.shownAs !== undefined ? { shownAs: v.shownAs } : {}),
+      })),
+      groups: Object.fromEntries(
+        Object.entries<any>(e.groups ?? {}).map(([g, def]) => [
+          g,
+          { label: addText(`enumGroups.${e.enum}.${g}`, def.label, file, ['groups', g, 'label']), values: def.values },
+        ]),
+      ),
+      source: file.path,
+    };
+    return config;
+  });
+
+  const resources = of('resource').map((file) => {
+    const r = file.data;
+    const prefix = `resources.${r.resource}`;
+    const detailEntity = r.detailEntity ?? r.entity;
+    const column = (c: any, entity: string, at: (string | number)[], keyPrefix: string): ColumnConfig => {
+      const f = fieldOf(entity, c.value);
+      return {
+        value: c.value,
+        text: c.text ? addText(`${keyPrefix}.${keyPart(c.value)}`, c.text, file, [...at, 'text']) : f.label,
+        ...(c.subText ? { subText: addText(`${keyPrefix}.${keyPart(c.value)}_sub`, c.subText, file, [...at, 'subText']) } : {}),
+        ...(c.subValue ? { subValue: c.subValue } : {}),
+        type: f.type,
+        ...(f.enum ? { enum: f.enum } : {}),
+        sortable: c.sortable ?? false,
+        alignLeft: c.alignLeft ?? !NUMERIC.includes(f.type),
+        sortMobile: c.sortMobile ?? c.sortable ?? false,
+        ...(c.width ? { width: c.width } : {}),
+        ...(c.permission ? { permission: c.permission } : {}),
+      };
+    };
+    const detailField = (ref: any, at: (string | number)[], keyPrefix: string): DetailField => {
+      const value = typeof ref === 'string' ? ref : ref.value;
+      const f = fieldOf(detailEntity, value);
+      return {
+        value,
+        label: ref.label ? addText(`${keyPrefix}.${keyPart(value)}`, ref.label, file, [...at, 'label']) : f.label,
+        type: f.type,
+        ...(f.enum ? { enum: f.enum } : {}),
+        ...(ref.permission ? { permission: ref.permission } : {}),
+      };
+    };
+    const filters: FilterConfig[] = (r.list.filters ?? []).map((f: any, i: number) => ({
+      key: f.key,
+      label: f.label ? addText(`${prefix}.filters.${f.key}`, f.label, file, ['list', 'filters', i, 'label']) : fieldOf(r.entity, f.key).label,
+      kind: f.kind,
+      ...(f.enum ? { enum: f.enum } : {}),
+      ...(f.optionsPath ? { optionsPath: f.optionsPath } : {}),
+      alwaysOn: f.alwaysOn ?? false,
+      ...(f.permission ? { permission: f.permission } : {}),
+    }));
+    const d = r.detail ?? {};
+    const actions: ActionConfig[] = (d.actions ?? []).map((a: any, i: number) => ({
+      key: a.key,
+      label: addText(`${prefix}.actions.${a.key}`, a.label, file, ['detail', 'actions', i, 'label']),
+      permission: a.permission,
+      ...(a.dialog ? { dialog: a.dialog } : {}),
+      ...(a.icon ? { icon: a.icon } : {}),
+    }));
+    const emptyTexts = r.list.empty;
+    const config: Model['resources'][number] = {
+      name: r.resource,
+      entity: r.entity,
+      detailEntity,
+      label: addText(`${prefix}.name`, r.label, file, ['label']),
+      route: r.route,
+      ...(r.menu ? { menu: r.menu } : {}),
+      roles: r.roles,
+      api: {
+        list: { method: r.api.list.method ?? 'GET', path: r.api.list.path, key: r.api.list.key ?? r.resource, extraKeys: Object.keys(r.api.list.extra ?? {}) },
+        ...(r.api.show ? { show: { method: r.api.show.method ?? 'GET', path: r.api.show.path } } : {}),
+      },
+      list: {
+        columns: r.list.columns.map((c: any, i: number) => column(c, r.entity, ['list', 'columns', i], `${prefix}.columns`)),
+        filters,
+        perPageOptions: r.list.perPageOptions ?? [15, 25, 50, 100],
+        defaultPerPage: r.list.defaultPerPage ?? 15,
+        ...(r.list.defaultSort ? { defaultSort: r.list.defaultSort } : {}),
+        empty: emptyTexts
+          ? {
+              noData: addText(`${prefix}.empty.noData`, emptyTexts.noData, file, ['list', 'empty', 'noData']),
+              noResults: addText(`${prefix}.empty.noResults`, emptyTexts.noResults, file, ['list', 'empty', 'noResults']),
+            }
+          : { noData: 'ui.list.noData', noResults: 'ui.list.noResults' },
+      },
+      detail: {
+        header: (d.header ?? []).map((h: any, i: number) => detailField(h, ['detail', 'header', i], `${prefix}.fields`)),
+        sections: (d.sections ?? []).map((s: any, i: number) => ({
+          key: s.key,
+          label: addText(`${prefix}.sections.${s.key}`, s.label, file, ['detail', 'sections', i, 'label']),
+          fields: s.fields.map((h: any, j: number) => detailField(h, ['detail', 'sections', i, 'fields', j], `${prefix}.fields`)),
+          ...(s.permission ? { permission: s.permission } : {}),
+        })),
+        tabs: (d.tabs ?? []).map((t: any, i: number) => {
+          const at = ['detail', 'tabs', i];
+          const rowEntity = t.table ? fieldOf(detailEntity, t.table.value).entity! : undefined;
+          return {
+            key: t.key,
+            label: addText(`${prefix}.tabs.${t.key}`, t.label, file, [...at, 'label']),
+            ...(t.permission ? { permission: t.permission } : {}),
+            fields: (t.fields ?? []).map((h: any, j: number) => detailField(h, [...at, 'fields', j], `${prefix}.fields`)),
+            ...(t.table
+              ? {
+                  table: {
+                    value: t.table.value,
+                    columns: t.table.columns.map((c: any, j: number) =>
+                      column(c, rowEntity!, [...at, 'table', 'columns', j], `${prefix}.tabs.${t.key}.columns`),
+                    ),
+                  },
+                }
+              : {}),
+            ...(t.widget ? { widget: t.widget } : {}),
+          };
+        }),
+        actions,
+      },
+      source: file.path,
+      listExtra: Object.entries<any>(r.api.list.extra ?? {}).map(([name, f]) => ({
+        name,
+        type: f.type,
+        label: `fields.${name}`,
+        required: f.required ?? false,
+        enum: f.enum,
+        entity: f.entity,
+        items: f.items,
+      })),
+    };
+    return config;
+  });
+
+  const permFile = of('permissions')[0];
+  const labelTree = (children: Record<string, any>, prefix: string, at: string[]): Record<string, PermissionNode> =>
+    Object.fromEntries(
+      Object.entries(children).map(([k, node]) => {
+        const path = `${prefix}${k}`;
+        const nodeAt = [...at, k];
+        return [
+          k,
+          {
+            label: addText(`permissions.${path}.label`, node.label, permFile, [...nodeAt, 'label']),
+            ...(node.server ? { server: node.server } : {}),
+            ...(node.alwaysOnForCreditor ? { alwaysOnForCreditor: true } : {}),
+            ...(node.children ? { children: labelTree(node.children, `${path}.children.`, [...nodeAt, 'children'])} : {}),
+          },
+        ];
+      }),
+    );
+  const permissions = {
+    tree: permFile ? labelTree(permFile.data.tree, '', ['tree']) : {},
+    admin: Object.fromEntries(
+      Object.entries<any>(permFile?.data.admin ?? {}).map(([k, v]) => [
+        k,
+        { label: addText(`adminPermissions.${k}`, v.label, permFile, ['admin', k, 'label']) },
+      ]),
+    ),
+    source: permFile?.path ?? '',
+  };
+
+  const roleFile = of('roles')[0];
+  const roles = {
+    roles: Object.fromEntries(
+      Object.entries<any>(roleFile?.data.roles ?? {}).map(([name, r]) => [
+        name,
+        {
+          key: r.key,
+          side: r.side,
+          label: addText(`roles.${name}`, r.label, roleFile, ['roles', name, 'label']),
+          allPermissions: r.allPermissions ?? false,
+          deny: r.deny ?? [],
+        },
+      ]),
+    ),
+    groups: roleFile?.data.groups ?? {},
+    source: roleFile?.path ?? '',
+  };
+
+  const variants = of('variant').map((file) => {
+    const v = file.data;
+    return {
+      code: v.code,
+      kind: v.kind,
+      productName: v.productName,
+      portalName: v.portalName,
+      hosts: v.hosts,
+      logo: v.logo,
+      ...(v.partnerLogo ? { partnerLogo: v.partnerLogo } : {}),
+      theme: v.theme,
+      contact: v.contact,
+      links: v.links,
+      permissions: v.permissions ?? {},
+      wording: { de: v.wording?.de ?? {}, en: v.wording?.en ?? {} },
+      withPurchaseAssurance: v.withPurchaseAssurance ?? false,
+      setupFeeOptions: v.setupFeeOptions ?? [0],
+      source: file.path,
+    } satisfies VariantConfig & { source: string };
+  });
+
+  for (const file of of('variant')) {
+    for (const lang of ['de', 'en'] as const) {
+      for (const key of Object.keys(file.data.wording?.[lang] ?? {})) {
+        const current = key.split('.').reduce<unknown>((n, k) => (n as Record<string, unknown> | undefined)?.[k], catalog[lang]);
+        if (typeof current !== 'string') {
+          problems.push(`${file.path}:${file.lineOf(['wording', lang, key])}: wording overrides '${key}', which is no text of the catalogue`);
+        }
+      }
+    }
+  }
+  if (problems.length) throw new GeneratorError(problems);
+  return {
+    entities,
+    enums,
+    resources,
+    permissions,
+    roles,
+    widgets: Object.keys(of('widgets')[0]?.data.widgets ?? {}),
+    variants,
+    defaultVariantCode: of('variant').find((f) => f.data.default)?.data.code ?? 'SMAFA',
+    catalog,
+  };
+}
+
+function ownerOf(entities: Map<string, SourceFile>, entity: string, path: string): string {
+  let current = entity;
+  const parts = path.split('.');
+  for (const part of parts.slice(0, -1)) current = entities.get(current)!.data.fields[part].entity;
+  return current;
+}
+
+/** Sets a dotted key in a nested object; returns a problem text when it clashes. */
+function setPath(target: Record<string, unknown>, key: string, value: string): string | undefined {
+  const parts = key.split('.');
+  let node: Record<string, unknown> = target;
+  for (const part of parts.slice(0, -1)) {
+    const next = node[part];
+    if (typeof next === 'string') return `clashes with the text at '${parts.slice(0, parts.indexOf(part) + 1).join('.')}'`;
+    if (next === undefined) node[part] = {};
+    node = node[part] as Record<string, unknown>;
+  }
+  const last = parts[parts.length - 1];
+  if (typeof node[last] === 'object') return 'clashes with a group of texts of the same name';
+  if (node[last] !== undefined && node[last] !== value) return `is defined twice with different texts`;
+  node[last] = value;
+  return undefined;
+}

@@ -1,0 +1,257 @@
+import { Ajv, type ErrorObject } from 'ajv';
+import { GeneratorError, type SourceFile, type SourceTree } from './load';
+import { metaSchemas } from './meta-schema';
+
+const ajv = new Ajv({ allErrors: true, strict: false });
+const validators = Object.fromEntries(
+  Object.entries(metaSchemas).map(([kind, schema]) => [kind, ajv.compile(schema as object)]),
+);
+
+/**
+ * Phase 2 — validate: every file against the meta-schema of its kind, then the references between
+ * files (an enum, entity, widget, role or permission named somewhere must exist). All problems are
+ * reported together as `file:line: message`; nothing is written when there is one.
+ *
+ * @example validateTree(loadTree(root)); // throws GeneratorError(['schema/entities/x.yaml:4: …'])
+ */
+export function validateTree(tree: SourceTree): void {
+  const problems: string[] = [];
+  for (const file of tree.files) {
+    const validate = validators[file.kind];
+    if (file.kind === 'texts') problems.push(...checkTexts(file));
+    else if (!validate(file.data)) problems.push(...explain(file, validate.errors ?? []));
+    const nameKey = { entity: 'entity', enum: 'enum', resource: 'resource' }[file.kind as string];
+    if (nameKey && file.data?.[nameKey] && file.data[nameKey] !== file.name) {
+      problems.push(`${file.path}:${file.lineOf([nameKey])}: ${nameKey} '${file.data[nameKey]}' must match the file name '${file.name}'`);
+    }
+  }
+  if (problems.length) throw new GeneratorError(problems);
+  checkReferences(tree, problems);
+  if (problems.length) throw new GeneratorError(problems);
+}
+
+/** Text files: nested groups whose leaves are exactly `{ de, en }` (a recursive anyOf would explain badly). */
+function checkTexts(file: SourceFile): string[] {
+  const out: string[] = [];
+  const walk = (node: unknown, at: string[]) => {
+    if (!node || typeof node !== 'object' || Array.isArray(node)) {
+      out.push(`${file.path}:${file.lineOf(at)}: '${at.join('.')}' must be a group of texts or { de, en }`);
+      return;
+    }
+    const keys = Object.keys(node);
+    if (keys.includes('de') || keys.includes('en')) {
+      for (const lang of ['de', 'en']) {
+        const v = (node as Record<string, unknown>)[lang];
+        if (typeof v !== 'string' || !v) out.push(`${file.path}:${file.lineOf(at)}: text '${at.join('.')}' needs a non-empty '${lang}' string`);
+      }
+      for (const k of keys.filter((k) => k !== 'de' && k !== 'en')) {
+        out.push(`${file.path}:${file.lineOf([...at, k])}: unknown key '${k}' in text '${at.join('.')}' (a comma in an unquoted flow value?)`);
+      }
+      return;
+    }
+    for (const k of keys) {
+      if (!/^[a-zA-Z][A-Za-z0-9_]*$/.test(k)) out.push(`${file.path}:${file.lineOf([...at, k])}: text key '${k}' must be an identifier`);
+      else walk((node as Record<string, unknown>)[k], [...at, k]);
+    }
+  };
+  walk(file.data, []);
+  return out;
+}
+
+function explain(file: SourceFile, all: ErrorObject[]): string[] {
+  // oneOf/anyOf report every branch's errors; keep only the branch that came closest (fewest errors).
+  let errors = all;
+  for (const alt of all.filter((e) => e.keyword === 'oneOf' || e.keyword === 'anyOf')) {
+    const branches = new Map<string, ErrorObject[]>();
+    for (const e of errors) {
+      const m = e.schemaPath.startsWith(`${alt.schemaPath}/`) ? e.schemaPath.slice(alt.schemaPath.length + 1).split('/')[0] : undefined;
+      if (m !== undefined && e.instancePath.startsWith(alt.instancePath)) branches.set(m, [...(branches.get(m) ?? []), e]);
+    }
+    const best = [...branches.values()].sort((a, b) => a.length - b.length)[0] ?? [];
+    const drop = new Set([...branches.values()].flat().filter((e) => !best.includes(e)));
+    errors = errors.filter((e) => !drop.has(e));
+  }
+  const seen = new Set<string>();
+  const out: string[] = [];
+  const sorted = [...errors].sort((a, b) => b.instancePath.length - a.instancePath.length);
+  for (const e of sorted) {
+    if (e.keyword === 'oneOf' || e.keyword === 'anyOf' || e.keyword === 'if') continue;
+    const path = e.instancePath.split('/').slice(1).map(unescapePointer);
+    let message = `${e.instancePath || '(top)'} ${e.message ?? 'is invalid'}`;
+    if (e.keyword === 'additionalProperties') {
+      const extra = (e.params as { additionalProperty: string }).additionalProperty;
+      path.push(extra);
+      message = `unknown key '${extra}'${e.instancePath ? ` in ${e.instancePath}` : ''}`;
+    } else if (e.keyword === 'enum') {
+      message += `: ${(e.params as { allowedValues: unknown[] }).allowedValues.join(', ')}`;
+    }
+    const line = `${file.path}:${file.lineOf(path)}: ${message}`;
+    if (!seen.has(line)) out.push(line);
+    seen.add(line);
+  }
+  return out.sort(byLine);
+}
+
+const unescapePointer = (s: string) => (/^\d+$/.test(s) ? Number(s) : s.replace(/~1/g, '/').replace(/~0/g, '~'));
+const byLine = (a: string, b: string) => {
+  const [fa, la] = a.split(':');
+  const [fb, lb] = b.split(':');
+  return fa === fb ? Number(la) - Number(lb) : fa < fb ? -1 : 1;
+};
+
+function checkReferences(tree: SourceTree, problems: string[]): void {
+  const of = (kind: string) => tree.files.filter((f) => f.kind === kind);
+  const entities = new Map(of('entity').map((f) => [f.data.entity as string, f]));
+  const enums = new Map(of('enum').map((f) => [f.data.enum as string, f]));
+  const widgets = new Set(Object.keys(of('widgets')[0]?.data.widgets ?? {}));
+  const roleFile = of('roles')[0];
+  const roleNames = new Set([...Object.keys(roleFile?.data.roles ?? {}), ...Object.keys(roleFile?.data.groups ?? {})]);
+  const permissionPaths = new Set<string>();
+  const walk = (children: Record<string, any> | undefined, prefix: string) => {
+    for (const [key, node] of Object.entries(children ?? {})) {
+      permissionPaths.add(prefix + key);
+      walk(node.children, `${prefix}${key}.`);
+    }
+  };
+  walk(of('permissions')[0]?.data.tree, '');
+  const fieldTexts = of('texts').find((f) => f.name === 'fields')?.data ?? {};
+  const report = (file: SourceFile, path: (string | number)[], message: string) =>
+    problems.push(`${file.path}:${file.lineOf(path)}: ${message}`);
+
+  for (const file of of('entity')) {
+    for (const [name, field] of Object.entries<any>(file.data.fields)) {
+      const at = ['fields', name];
+      if (field.type === 'enum' && !enums.has(field.enum)) report(file, [...at, 'enum'], `unknown enum '${field.enum}'`);
+      if ((field.type === 'object' || (field.type === 'list' && !field.items)) && !entities.has(field.entity)) {
+        report(file, at, `field '${name}' of type ${field.type} needs an existing entity (got '${field.entity}')`);
+      }
+      if (field.widget && !widgets.has(field.widget)) report(file, [...at, 'widget'], `unknown widget '${field.widget}'`);
+      if (!field.label && !fieldTexts[name]) {
+        report(file, at, `field '${name}' has no label and schema/texts/fields.yaml has no '${name}'`);
+      }
+    }
+  }
+  for (const file of of('enum')) {
+    const values = new Set(file.data.values.map((v: any) => v.value));
+    file.data.values.forEach((v: any, i: number) => {
+      if (String(v.value).includes('.')) report(file, ['values', i, 'value'], `value '${v.value}' must not contain a dot`);
+      if (v.shownAs !== undefined && !values.has(v.shownAs)) report(file, ['values', i, 'shownAs'], `shownAs '${v.shownAs}' is not a value`);
+    });
+    if (values.size !== file.data.values.length) report(file, ['values'], 'values are not unique');
+    for (const [group, def] of Object.entries<any>(file.data.groups ?? {})) {
+      def.values.forEach((v: unknown, i: number) => {
+        if (!values.has(v)) report(file, ['groups', group, 'values', i], `group '${group}' names unknown value '${v}'`);
+      });
+    }
+  }
+  for (const file of of('resource')) {
+    const d = file.data;
+    const listEntity = entities.get(d.entity);
+    const detailEntity = entities.get(d.detailEntity ?? d.entity);
+    if (!listEntity) report(file, ['entity'], `unknown entity '${d.entity}'`);
+    if (!detailEntity) report(file, ['detailEntity'], `unknown entity '${d.detailEntity}'`);
+    d.roles.forEach((r: string, i: number) => {
+      if (!roleNames.has(r)) report(file, ['roles', i], `unknown role or role group '${r}'`);
+    });
+    const checkPermission = (p: string | undefined, at: (string | number)[]) => {
+      if (p && !permissionPaths.has(p)) report(file, at, `unknown permission '${p}'`);
+    };
+    checkPermission(d.menu?.permission, ['menu', 'permission']);
+    const checkPath = (entity: SourceFile | undefined, path: string, at: (string | number)[]) => {
+      if (entity && !resolvePath(entities, entity, path)) report(file, at, `'${path}' is not a field of ${entity.data.entity}`);
+    };
+    d.list.columns.forEach((c: any, i: number) => {
+      checkPath(listEntity, c.value, ['list', 'columns', i, 'value']);
+      if (c.subValue) checkPath(listEntity, c.subValue, ['list', 'columns', i, 'subValue']);
+      checkPermission(c.permission, ['list', 'columns', i, 'permission']);
+    });
+    (d.list.filters ?? []).forEach((f: any, i: number) => {
+      if (f.enum && !enums.has(f.enum)) report(file, ['list', 'filters', i, 'enum'], `unknown enum '${f.enum}'`);
+      if (!f.label && !(listEntity && resolvePath(entities, listEntity, f.key))) {
+        report(file, ['list', 'filters', i], `filter '${f.key}' is no field of ${d.entity}: give it a label`);
+      }
+      checkPermission(f.permission, ['list', 'filters', i, 'permission']);
+    });
+    const checkRefs = (refs: any[] | undefined, at: (string | number)[]) =>
+      (refs ?? []).forEach((r: any, i: number) => {
+        const value = typeof r === 'string' ? r : r.value;
+        checkPath(detailEntity, value, [...at, i]);
+        if (typeof r !== 'string') checkPermission(r.permission, [...at, i, 'permission']);
+      });
+    checkRefs(d.detail?.header, ['detail', 'header']);
+    (d.detail?.sections ?? []).forEach((s: any, i: number) => {
+      checkRefs(s.fields, ['detail', 'sections', i, 'fields']);
+      checkPermission(s.permission, ['detail', 'sections', i, 'permission']);
+    });
+    (d.detail?.tabs ?? []).forEach((t: any, i: number) => {
+      const at = ['detail', 'tabs', i];
+      checkRefs(t.fields, [...at, 'fields']);
+      checkPermission(t.permission, [...at, 'permission']);
+      if (t.widget && !widgets.has(t.widget)) report(file, [...at, 'widget'], `unknown widget '${t.widget}'`);
+      if (t.table && detailEntity) {
+        const list = resolvePath(entities, detailEntity, t.table.value);
+        const rowEntity = list?.type === 'list' ? entities.get(list.entity) : undefined;
+        if (!rowEntity) report(file, [...at, 'table', 'value'], `'${t.table.value}' is not a list of entities`);
+        else {
+          t.table.columns.forEach((c: any, j: number) => {
+            checkPath(rowEntity, c.value, [...at, 'table', 'columns', j, 'value']);
+          });
+        }
+      }
+    });
+    (d.detail?.actions ?? []).forEach((a: any, i: number) => {
+      checkPermission(a.permission, ['detail', 'actions', i, 'permission']);
+    });
+  }
+  for (const file of of('roles')) {
+    for (const [role, def] of Object.entries<any>(file.data.roles)) {
+      (def.deny ?? []).forEach((p: string, i: number) => {
+        if (!permissionPaths.has(p)) report(file, ['roles', role, 'deny', i], `unknown permission '${p}'`);
+      });
+    }
+    for (const [group, members] of Object.entries<any>(file.data.groups ?? {})) {
+      members.forEach((m: string, i: number) => {
+        if (!file.data.roles[m]) report(file, ['groups', group, i], `unknown role '${m}'`);
+      });
+    }
+  }
+  const codes = new Map<string, SourceFile>();
+  const hosts = new Map<string, SourceFile>();
+  for (const file of of('variant')) {
+    if (file.name !== file.data.code.toLowerCase()) report(file, ['code'], `code '${file.data.code}' must match the file name`);
+    if (codes.has(file.data.code)) report(file, ['code'], `code '${file.data.code}' is used twice`);
+    codes.set(file.data.code, file);
+    file.data.hosts.forEach((h: string, i: number) => {
+      if (hosts.has(h)) report(file, ['hosts', i], `host '${h}' is also claimed by ${hosts.get(h)!.path}`);
+      hosts.set(h, file);
+    });
+    checkPermissionValues(file.data.permissions ?? {}, '', permissionPaths, (p) =>
+      report(file, ['permissions', ...p.split('.')], `unknown permission '${p}'`),
+    );
+  }
+  const defaults = of('variant').filter((f) => f.data.default);
+  if (of('variant').length && defaults.length !== 1) {
+    problems.push(`variants/:1: exactly one variant must say 'default: true' (found ${defaults.length})`);
+  }
+}
+
+function checkPermissionValues(obj: Record<string, unknown>, prefix: string, paths: Set<string>, bad: (p: string) => void) {
+  for (const [k, v] of Object.entries(obj)) {
+    const p = prefix + k;
+    if (!paths.has(p)) bad(p);
+    else if (v && typeof v === 'object') checkPermissionValues(v as Record<string, unknown>, `${p}.`, paths, bad);
+  }
+}
+
+/** Follows a dotted path through object/list fields; returns the final field definition. */
+export function resolvePath(entities: Map<string, SourceFile>, entity: SourceFile, path: string): any | undefined {
+  let current: SourceFile | undefined = entity;
+  let field: any;
+  for (const part of path.split('.')) {
+    if (!current) return undefined;
+    field = current.data.fields[part];
+    if (!field) return undefined;
+    current = field.entity ? entities.get(field.entity) : undefined;
+  }
+  return field;
+}

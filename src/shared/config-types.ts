@@ -1,0 +1,203 @@
+/**
+ * The shapes of what the generator emits into `generated/` from `schema/` and `variants/`.
+ * Client and server read the generated constants through these types; the generator's
+ * emit phase produces values of exactly these types (checked by `npm run typecheck`).
+ */
+
+/** A text in both UI languages; the generator collects them into the i18n catalogues. */
+export interface LocalizedText {
+  de: string;
+  en: string;
+}
+
+/** Field types of entity YAML. Each maps to a JSON-schema type/format and a display widget. */
+export type FieldType =
+  | 'id'
+  | 'string'
+  | 'text'
+  | 'integer'
+  | 'number'
+  | 'boolean'
+  /** integer cents, shown as `1.234,56 €` */
+  | 'money'
+  | 'percent'
+  /** server timestamp: epoch seconds, shown as `dd.MM.yyyy` */
+  | 'timestamp'
+  /** calendar date `yyyy-MM-dd`, shown as `dd.MM.yyyy` */
+  | 'date'
+  | 'enum'
+  | 'email'
+  | 'phone'
+  | 'iban'
+  /** a nested object of another entity */
+  | 'object'
+  /** an array of another entity (or of scalars, see `items`) */
+  | 'list';
+
+export type Colour = 'success' | 'warning' | 'error' | 'info' | 'default';
+
+export interface EnumValue {
+  value: string | number;
+  /** i18n key of the label, e.g. `enums.debtorStatus.active` */
+  label: string;
+  color?: Colour;
+  /** the value this one is shown as (e.g. reactivated → active) */
+  shownAs?: string | number;
+}
+
+export interface EnumConfig {
+  name: string;
+  /** i18n key of the enumeration's own title */
+  label: string;
+  values: EnumValue[];
+  /** named groups of values, e.g. the dunning group of voucher sub-statuses */
+  groups: Record<string, { label: string; values: (string | number)[] }>;
+}
+
+export type Align = 'left' | 'right' | 'center';
+
+/** One list column; the keys follow the spec's header tables. */
+export interface ColumnConfig {
+  /** the field path in the list item, e.g. `name` or `location.name` */
+  value: string;
+  /** i18n key of the header text */
+  text: string;
+  /** i18n key of a second header line, if any */
+  subText?: string;
+  /** field path shown under the value in the same cell */
+  subValue?: string;
+  type: FieldType;
+  /** enumeration name when `type` is `enum` */
+  enum?: string;
+  sortable: boolean;
+  alignLeft: boolean;
+  /** offered as a sort choice on small screens */
+  sortMobile: boolean;
+  /** width in px, when fixed */
+  width?: number;
+  /** permission path that must be on for the column to show */
+  permission?: string;
+}
+
+export type FilterKind = 'search' | 'select' | 'multiSelect' | 'dateRange' | 'timePeriod' | 'limit' | 'boolean';
+
+export interface FilterConfig {
+  /** query key: sent as `filters[<key>][]=…` */
+  key: string;
+  /** i18n key of the label */
+  label: string;
+  kind: FilterKind;
+  /** enumeration that provides the choices */
+  enum?: string;
+  /** API path (under /api) that provides the choices, e.g. `/debtor/names/list` */
+  optionsPath?: string;
+  /** shown without opening the filter menu */
+  alwaysOn: boolean;
+  permission?: string;
+}
+
+export interface DetailField {
+  value: string;
+  /** i18n key of the label */
+  label: string;
+  type: FieldType;
+  enum?: string;
+  permission?: string;
+}
+
+export interface DetailSection {
+  key: string;
+  /** i18n key of the heading */
+  label: string;
+  fields: DetailField[];
+  permission?: string;
+}
+
+export interface DetailTab {
+  key: string;
+  /** i18n key of the tab title */
+  label: string;
+  permission?: string;
+  /** fields shown in the tab */
+  fields: DetailField[];
+  /** a list inside the tab: the path of the array in the detail record and its columns */
+  table?: { value: string; columns: ColumnConfig[] };
+  /** name of a hand-written widget from the client registry, if the tab needs one */
+  widget?: string;
+}
+
+export interface ActionConfig {
+  key: string;
+  /** i18n key of the button text */
+  label: string;
+  /** permission path that must be on */
+  permission: string;
+  /** form (dialog) opened by the action, if any */
+  dialog?: string;
+  /** MUI icon name */
+  icon?: string;
+}
+
+export interface ApiCall {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** path under /api, with `{id}` style parameters */
+  path: string;
+  /** key of the array in the response (lists) */
+  key?: string;
+  /** further keys the response carries */
+  extraKeys?: string[];
+}
+
+export interface ResourceConfig {
+  name: string;
+  /** entity of a list item */
+  entity: string;
+  /** entity of the detail record */
+  detailEntity: string;
+  /** i18n key of the page title */
+  label: string;
+  /** client route pattern, e.g. `/debtors/:type?/:id?` */
+  route: string;
+  menu?: { icon: string; order: number; permission?: string };
+  /** roles that may see the resource at all (server and client) */
+  roles: string[];
+  api: { list: ApiCall; show?: ApiCall };
+  list: {
+    columns: ColumnConfig[];
+    filters: FilterConfig[];
+    perPageOptions: number[];
+    defaultPerPage: number;
+    defaultSort?: { field: string; order: 'ASC' | 'DESC' };
+    /** i18n keys of the empty states */
+    empty: { noData: string; noResults: string };
+  };
+  detail: {
+    /** fields shown in the detail header */
+    header: DetailField[];
+    sections: DetailSection[];
+    tabs: DetailTab[];
+    actions: ActionConfig[];
+  };
+}
+
+export interface VariantConfig {
+  /** product code, e.g. `SMAFA` */
+  code: string;
+  kind: 'factoring' | 'billing';
+  productName: string;
+  portalName: string;
+  /** host names served as this variant (first one is canonical) */
+  hosts: string[];
+  /** path of the logo under the client's public folder */
+  logo: string;
+  partnerLogo?: string;
+  theme: { primary: string; secondary: string; background?: string };
+  contact: { hotline: string; mail: string; serviceTimes: string };
+  links: { imprint: string; privacy: string };
+  /** permission overrides of the product (nested booleans, explicit false wins) */
+  permissions: Record<string, unknown>;
+  /** wording overrides: i18n key → text (e.g. TPF: orders and principals) */
+  wording: { de: Record<string, string>; en: Record<string, string> };
+  withPurchaseAssurance: boolean;
+  setupFeeOptions: number[];
+}

@@ -1,0 +1,107 @@
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { generate } from '../../../generator/generate';
+import { GeneratorError, loadTree } from '../../../generator/load';
+import { writeFiles } from '../../../generator/write';
+
+const fixture = join(import.meta.dirname, 'fixtures/basic');
+
+/** A copy of the fixture with one file replaced, for the error cases. */
+function fixtureWith(path: string, text: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'kontor-gen-'));
+  cpSync(fixture, dir, { recursive: true });
+  writeFileSync(join(dir, path), text);
+  return dir;
+}
+
+async function problemsOf(root: string): Promise<string[]> {
+  try {
+    await generate(loadTree(root));
+  } catch (error) {
+    if (error instanceof GeneratorError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('generator', () => {
+  it('emits the fixture exactly as snapshotted', async () => {
+    const files = await generate(loadTree(fixture));
+    expect([...files.keys()]).toMatchSnapshot();
+    for (const [path, text] of files) {
+      await expect(text).toMatchFileSnapshot(join('__snapshots__/basic', `${path}.snap`));
+    }
+  });
+
+  it('is idempotent and does not mutate its input', async () => {
+    const tree = loadTree(fixture);
+    const before = JSON.stringify(tree.files.map((f) => f.data));
+    const first = await generate(tree);
+    const second = await generate(tree);
+    expect(JSON.stringify(tree.files.map((f) => f.data))).toBe(before);
+    expect([...second.entries()]).toEqual([...first.entries()]);
+    const out = mkdtempSync(join(tmpdir(), 'kontor-gen-out-'));
+    expect(writeFiles(out, first).written.length).toBe(first.size);
+    expect(writeFiles(out, second)).toEqual({ written: [], removed: [] });
+  });
+
+  it('puts a do-not-edit header naming the source on every file', async () => {
+    const files = await generate(loadTree(fixture));
+    for (const [path, text] of files) {
+      if (path.endsWith('.md')) continue;
+      expect(text.slice(0, 300), path).toMatch(/do not edit/);
+    }
+    expect(files.get('resources/items.ts')).toContain('Source: schema/resources/items.yaml');
+    expect(JSON.parse(files.get('schemas/Item.json')!).$comment).toContain('schema/entities/item.yaml');
+  });
+
+  it('reports a YAML syntax error as file:line', async () => {
+    const root = fixtureWith('schema/entities/owner.yaml', 'entity: owner\nlabel: { de: Inhaber, en: Owner }\nfields:\n  name: [unclosed\n');
+    const problems = await problemsOf(root);
+    expect(problems[0]).toMatch(/^schema\/entities\/owner\.yaml:\d+: /);
+  });
+
+  it('reports a meta-schema violation at the line of the offending key', async () => {
+    const text = readFileSync(join(fixture, 'schema/entities/item.yaml'), 'utf8').replace(
+      "  amount: { type: money }",
+      "  amount: { type: moneyy }",
+    );
+    const problems = await problemsOf(fixtureWith('schema/entities/item.yaml', text));
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^schema\/entities\/item\.yaml:7: \/fields\/amount\/type must be equal to one of the allowed values/);
+  });
+
+  it('reports unknown keys, enums, fields, permissions and widgets with their lines', async () => {
+    const resource = readFileSync(join(fixture, 'schema/resources/items.yaml'), 'utf8')
+      .replace('- { value: owner.name }', '- { value: owner.nmae }')
+      .replace('permission: actions.close', 'permission: actions.open')
+      .replace('width: 200', 'width: 200, widht: 3');
+    const problems = await problemsOf(fixtureWith('schema/resources/items.yaml', resource));
+    expect(problems).toEqual(["schema/resources/items.yaml:12: unknown key 'widht' in /list/columns/0"]);
+    const fixedKey = resource.replace(', widht: 3', '');
+    const refProblems = await problemsOf(fixtureWith('schema/resources/items.yaml', fixedKey));
+    expect(refProblems).toEqual([
+      "schema/resources/items.yaml:14: 'owner.nmae' is not a field of item",
+      "schema/resources/items.yaml:22: unknown permission 'actions.open'",
+    ]);
+    const owner = readFileSync(join(fixture, 'schema/entities/owner.yaml'), 'utf8').replace('widget: iban', 'widget: ibna');
+    expect(await problemsOf(fixtureWith('schema/entities/owner.yaml', owner))).toEqual([
+      "schema/entities/owner.yaml:5: unknown widget 'ibna'",
+    ]);
+  });
+
+  it('rejects a wording override of a text that does not exist', async () => {
+    const variant = readFileSync(join(fixture, 'variants/one.yaml'), 'utf8').replace('de: { resources.items.name', 'de: { resources.item.name');
+    const problems = await problemsOf(fixtureWith('variants/one.yaml', variant));
+    expect(problems).toEqual([
+      "variants/one.yaml:12: wording overrides 'resources.item.name', which is no text of the catalogue",
+    ]);
+  });
+
+  it('writes nothing when the tree has a problem', async () => {
+    const root = fixtureWith('schema/enums/itemState.yaml', 'enum: itemState\nlabel: { de: Z, en: S }\nvalues: []\n');
+    await expect(generate(loadTree(root))).rejects.toBeInstanceOf(GeneratorError);
+  });
+});
