@@ -1,5 +1,5 @@
 import type { SourceTree } from './load';
-import { emitCatalogs, emitEnums, emitPermissions, emitVariants, emitWidgets } from './emit/config';
+import { emitCatalogs, emitEnums, emitForms, emitPermissions, emitValidation, emitVariants, emitWidgets } from './emit/config';
 import { emitResources, emitRoutes } from './emit/resources';
 import { emitSchemas } from './emit/schemas';
 import { emitTypes } from './emit/types';
@@ -26,6 +26,8 @@ export async function generate(tree: SourceTree): Promise<Map<string, string>> {
     emitVariants(model),
     emitCatalogs(model),
     emitWidgets(model),
+    emitForms(model),
+    emitValidation(model),
   ];
   const files = new Map<string, string>();
   for (const part of parts) for (const [path, text] of part) files.set(path, text);

@@ -3,7 +3,17 @@ import { join, relative } from 'node:path';
 import { isMap, isScalar, isSeq, LineCounter, type Node, parseDocument } from 'yaml';
 
 /** The kinds of YAML file the generator reads, by folder. */
-export type SourceKind = 'entity' | 'enum' | 'resource' | 'texts' | 'permissions' | 'roles' | 'widgets' | 'variant';
+export type SourceKind =
+  | 'entity'
+  | 'enum'
+  | 'resource'
+  | 'form'
+  | 'texts'
+  | 'permissions'
+  | 'roles'
+  | 'widgets'
+  | 'validation'
+  | 'variant';
 
 /** One loaded YAML file: its parsed value plus what is needed to point at a line in it. */
 export interface SourceFile {
@@ -32,6 +42,7 @@ const FOLDERS: [string, SourceKind][] = [
   ['schema/entities', 'entity'],
   ['schema/enums', 'enum'],
   ['schema/resources', 'resource'],
+  ['schema/forms', 'form'],
   ['schema/texts', 'texts'],
   ['variants', 'variant'],
 ];
@@ -39,6 +50,7 @@ const SINGLE_FILES: [string, SourceKind][] = [
   ['schema/permissions.yaml', 'permissions'],
   ['schema/roles.yaml', 'roles'],
   ['schema/widgets.yaml', 'widgets'],
+  ['schema/validation.yaml', 'validation'],
 ];
 
 /**

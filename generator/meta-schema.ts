@@ -32,6 +32,25 @@ const field = {
     default: {},
     maxLength: { type: 'integer', minimum: 1 },
     widget: ident,
+    /** validation rules of schema/validation.yaml: `{ iban: true, moneyAtLeast: 100 }` */
+    rules: { type: 'object', propertyNames: ident },
+  },
+  required: ['type'],
+  additionalProperties: false,
+} as const;
+
+const formField = {
+  type: 'object',
+  properties: {
+    ...field.properties,
+    type: { enum: [...fieldTypes.filter((t) => t !== 'object' && t !== 'list'), 'files'] },
+    help: text,
+    placeholder: text,
+    /** a checkbox that must be ticked (SEPA mandate available, privacy policy read …) */
+    mustBeTicked: { type: 'boolean' },
+    readOnly: { type: 'boolean' },
+    /** shown (and required) only when other fields have one of the given values */
+    when: { type: 'object', additionalProperties: { type: ['array', 'string', 'number', 'boolean'] } },
   },
   required: ['type'],
   additionalProperties: false,
@@ -236,6 +255,54 @@ export const metaSchemas = {
       },
     },
     required: ['resource', 'entity', 'label', 'route', 'roles', 'api', 'list'],
+    additionalProperties: false,
+  },
+  form: {
+    type: 'object',
+    properties: {
+      form: ident,
+      label: text,
+      description: { type: 'string' },
+      submitLabel: text,
+      queryFlag: ident,
+      permission: permissionPath,
+      submit: {
+        type: 'object',
+        properties: {
+          method: { enum: ['POST', 'PUT'] },
+          path: { type: 'string', pattern: '^/' },
+          contentType: { enum: ['json', 'multipart'] },
+        },
+        required: ['path'],
+        additionalProperties: false,
+      },
+      width: { type: 'integer', minimum: 200, maximum: 1400 },
+      fields: { type: 'object', minProperties: 1, propertyNames: ident, additionalProperties: formField },
+    },
+    required: ['form', 'label', 'fields'],
+    additionalProperties: false,
+  },
+  validation: {
+    type: 'object',
+    properties: {
+      description: { type: 'string' },
+      rules: {
+        type: 'object',
+        propertyNames: ident,
+        additionalProperties: {
+          type: 'object',
+          properties: {
+            kind: { enum: ['format', 'keyword'] },
+            param: { enum: ['integer', 'number', 'string', 'boolean', 'array', 'object'] },
+            message: { type: 'string', pattern: '^validation\\.' },
+            description: { type: 'string' },
+          },
+          required: ['kind', 'message'],
+          additionalProperties: false,
+        },
+      },
+    },
+    required: ['rules'],
     additionalProperties: false,
   },
   texts: {

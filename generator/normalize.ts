@@ -1,7 +1,8 @@
 import type {
-  ActionConfig, ColumnConfig, DetailField, EnumConfig, FieldType, FilterConfig, LocalizedText, ResourceConfig,
-  VariantConfig,
+  ActionConfig, ColumnConfig, DetailField, EnumConfig, FieldType, FilterConfig, FormConfig, LocalizedText,
+  ResourceConfig, VariantConfig,
 } from '../src/shared/config-types';
+import { normalizeForm } from './normalize-forms';
 import { GeneratorError, type SourceFile, type SourceTree } from './load';
 import { resolvePath } from './validate';
 
@@ -18,6 +19,8 @@ export interface NormField {
   widget?: string;
   description?: string;
   default?: unknown;
+  /** validation rules: format rules → `format`, keyword rules → the keyword with its parameter */
+  rules?: Record<string, unknown>;
 }
 export interface NormEntity {
   name: string;
@@ -49,6 +52,8 @@ export interface Model {
   roles: { roles: Record<string, RoleConfig>; groups: Record<string, string[]>; source: string };
   widgets: string[];
   variants: (VariantConfig & { source: string })[];
+  forms: (FormConfig & { source: string })[];
+  validationRules: Record<string, { kind: 'format' | 'keyword'; param?: string; message: string }>;
   defaultVariantCode: string;
   catalog: { de: Record<string, unknown>; en: Record<string, unknown> };
 }
@@ -107,6 +112,7 @@ export function normalizeTree(tree: SourceTree): Model {
         widget: f.widget,
         description: f.description,
         default: f.default,
+        rules: f.rules,
       })),
     };
   });
@@ -325,11 +331,24 @@ export function normalizeTree(tree: SourceTree): Model {
     } satisfies VariantConfig & { source: string };
   });
 
+  const enumValues = (name: string) => enums.find((e) => e.name === name)!.values.map((v) => v.value);
+  const forms = of('form').map((file) => normalizeForm(file, addText, enumValues, of('validation')[0]?.data.rules ?? {}));
+  const validationFile = of('validation')[0];
+  const validationRules: Model['validationRules'] = Object.fromEntries(
+    Object.entries<any>(validationFile?.data.rules ?? {}).map(([name, r]) => [
+      name,
+      { kind: r.kind, ...(r.param ? { param: r.param } : {}), message: r.message },
+    ]),
+  );
+  for (const [name, rule] of Object.entries(validationRules)) {
+    if (typeof textAt(catalog.de, rule.message) !== 'string') {
+      problems.push(`${validationFile.path}:${validationFile.lineOf(['rules', name, 'message'])}: message '${rule.message}' is no text of the catalogue`);
+    }
+  }
   for (const file of of('variant')) {
     for (const lang of ['de', 'en'] as const) {
       for (const key of Object.keys(file.data.wording?.[lang] ?? {})) {
-        const current = key.split('.').reduce<unknown>((n, k) => (n as Record<string, unknown> | undefined)?.[k], catalog[lang]);
-        if (typeof current !== 'string') {
+        if (typeof textAt(catalog[lang], key) !== 'string') {
           problems.push(`${file.path}:${file.lineOf(['wording', lang, key])}: wording overrides '${key}', which is no text of the catalogue`);
         }
       }
@@ -344,10 +363,15 @@ export function normalizeTree(tree: SourceTree): Model {
     roles,
     widgets: Object.keys(of('widgets')[0]?.data.widgets ?? {}),
     variants,
+    forms,
+    validationRules,
     defaultVariantCode: of('variant').find((f) => f.data.default)?.data.code ?? 'SMAFA',
     catalog,
   };
 }
+
+const textAt = (catalog: Record<string, unknown>, key: string): unknown =>
+  key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], catalog);
 
 function ownerOf(entities: Map<string, SourceFile>, entity: string, path: string): string {
   let current = entity;

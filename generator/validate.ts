@@ -118,9 +118,44 @@ function checkReferences(tree: SourceTree, problems: string[]): void {
   const report = (file: SourceFile, path: (string | number)[], message: string) =>
     problems.push(`${file.path}:${file.lineOf(path)}: ${message}`);
 
+  const rules = of('validation')[0]?.data.rules ?? {};
+  const checkRules = (file: SourceFile, fieldRules: Record<string, unknown> | undefined, at: (string | number)[]) => {
+    for (const [rule, param] of Object.entries(fieldRules ?? {})) {
+      const def = rules[rule];
+      if (!def) report(file, [...at, 'rules', rule], `unknown validation rule '${rule}' (see schema/validation.yaml)`);
+      else if (def.kind === 'format' && param !== true) report(file, [...at, 'rules', rule], `format rule '${rule}' takes true`);
+      else if (def.kind === 'keyword' && !matchesParam(param, def.param)) {
+        report(file, [...at, 'rules', rule], `rule '${rule}' takes a parameter of type ${def.param ?? 'any'}`);
+      }
+    }
+  };
+  for (const file of of('form')) {
+    const fields = file.data.fields as Record<string, any>;
+    if (file.data.form !== file.name) report(file, ['form'], `form '${file.data.form}' must match the file name '${file.name}'`);
+    if (file.data.permission && !permissionPaths.has(file.data.permission)) report(file, ['permission'], `unknown permission '${file.data.permission}'`);
+    for (const [name, field] of Object.entries(fields)) {
+      const at = ['fields', name];
+      if (field.type === 'enum' && !enums.has(field.enum)) report(file, [...at, 'enum'], `unknown enum '${field.enum}'`);
+      if (field.widget && !widgets.has(field.widget)) report(file, [...at, 'widget'], `unknown widget '${field.widget}'`);
+      if (!field.label && !fieldTexts[name]) report(file, at, `field '${name}' has no label and schema/texts/fields.yaml has no '${name}'`);
+      checkRules(file, field.rules, at);
+      for (const [other, values] of Object.entries<any>(field.when ?? {})) {
+        const target = fields[other];
+        if (!target || other === name) {
+          report(file, [...at, 'when', other], `condition on unknown field '${other}'`);
+          continue;
+        }
+        if (target.type === 'enum' && enums.has(target.enum)) {
+          const allowed = new Set(enums.get(target.enum)!.data.values.map((v: any) => v.value));
+          for (const v of [values].flat()) if (!allowed.has(v)) report(file, [...at, 'when', other], `'${v}' is no value of ${target.enum}`);
+        }
+      }
+    }
+  }
   for (const file of of('entity')) {
     for (const [name, field] of Object.entries<any>(file.data.fields)) {
       const at = ['fields', name];
+      checkRules(file, field.rules, at);
       if (field.type === 'enum' && !enums.has(field.enum)) report(file, [...at, 'enum'], `unknown enum '${field.enum}'`);
       if ((field.type === 'object' || (field.type === 'list' && !field.items)) && !entities.has(field.entity)) {
         report(file, at, `field '${name}' of type ${field.type} needs an existing entity (got '${field.entity}')`);
@@ -233,6 +268,14 @@ function checkReferences(tree: SourceTree, problems: string[]): void {
   if (of('variant').length && defaults.length !== 1) {
     problems.push(`variants/:1: exactly one variant must say 'default: true' (found ${defaults.length})`);
   }
+}
+
+function matchesParam(value: unknown, type: string | undefined): boolean {
+  if (!type) return true;
+  if (type === 'integer') return Number.isInteger(value);
+  if (type === 'array') return Array.isArray(value);
+  if (type === 'object') return !!value && typeof value === 'object' && !Array.isArray(value);
+  return typeof value === type;
 }
 
 function checkPermissionValues(obj: Record<string, unknown>, prefix: string, paths: Set<string>, bad: (p: string) => void) {

@@ -71,3 +71,35 @@ export function emitWidgets(model: Model): Map<string, string> {
 }
 
 const indent = (s: string) => s.replace(/\n/g, '\n  ');
+
+/** `generated/forms/<name>.ts` and `index.ts`: the dialogs of schema/forms/. */
+export function emitForms(model: Model): Map<string, string> {
+  const out = new Map<string, string>();
+  const file = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+  for (const { source, ...form } of model.forms) {
+    const body = ["import type { FormConfig } from '../../src/shared/config-types';", '', `export const ${form.name}Form: FormConfig = ${literal(form)};`].join('\n');
+    out.set(`forms/${file(form.name)}.ts`, tsFile([source], body));
+  }
+  const body = [
+    "import type { FormConfig } from '../../src/shared/config-types';",
+    ...model.forms.map((f) => `import { ${f.name}Form } from './${file(f.name)}';`),
+    '',
+    `export const forms: Record<string, FormConfig> = {${model.forms.map((f) => `\n  ${f.name}: ${f.name}Form,`).join('')}\n};`,
+  ].join('\n');
+  out.set('forms/index.ts', tsFile(model.forms.length ? model.forms.map((f) => f.source) : ['schema/forms/'], body));
+  return out;
+}
+
+/** `generated/validation.ts`: the named validation rules with their kind, parameter type and message key. */
+export function emitValidation(model: Model): Map<string, string> {
+  const body = [
+    'export interface ValidationRule {',
+    "  kind: 'format' | 'keyword';",
+    '  param?: string;',
+    '  message: string;',
+    '}',
+    '',
+    `export const validationRules: Record<string, ValidationRule> = ${literal(model.validationRules)};`,
+  ].join('\n');
+  return new Map([['validation.ts', tsFile(['schema/validation.yaml'], body)]]);
+}

@@ -33,6 +33,10 @@ export function fieldSchema(field: NormField, model: Model, refPrefix = ''): Rec
   }
   if (field.maxLength) schema.maxLength = field.maxLength;
   if (field.description) schema.description = field.description;
+  for (const [rule, param] of Object.entries(field.rules ?? {})) {
+    if (model.validationRules[rule]?.kind === 'format') schema.format = rule;
+    else schema[rule] = param;
+  }
   if (!field.required) schema = nullable(schema);
   return schema;
 }

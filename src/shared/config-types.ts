@@ -201,3 +201,30 @@ export interface VariantConfig {
   withPurchaseAssurance: boolean;
   setupFeeOptions: number[];
 }
+
+/** A condition on other form fields: every named field must have one of the given values. */
+export type FormCondition = Record<string, (string | number | boolean)[]>;
+
+/** A dialog form declared in `schema/forms/`, rendered by the one generic dialog (rjsf). */
+export interface FormConfig {
+  name: string;
+  /** i18n key of the dialog title */
+  label: string;
+  /** i18n key of the submit button */
+  submitLabel: string;
+  /** the spec's query flag that opens the dialog (`?uploadVoucher=true`), if any */
+  queryFlag?: string;
+  permission?: string;
+  /** the call that receives the form's data, if it exists yet */
+  submit?: { method: 'POST' | 'PUT'; path: string; contentType: 'json' | 'multipart' };
+  /** dialog width in px (spec default 555) */
+  width: number;
+  /** JSON schema of the form data (also the server's body schema) */
+  schema: Record<string, unknown>;
+  /** rjsf uiSchema: order, widgets, labels (i18n keys), help texts */
+  uiSchema: Record<string, unknown>;
+  /** fields shown (and required) only when their condition holds */
+  conditions: Record<string, FormCondition>;
+  /** field → i18n key of its label */
+  labels: Record<string, string>;
+}

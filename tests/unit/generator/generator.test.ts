@@ -105,3 +105,33 @@ describe('generator', () => {
     await expect(generate(loadTree(root))).rejects.toBeInstanceOf(GeneratorError);
   });
 });
+
+describe('generator forms', () => {
+  it('emits a form schema with conditional requirements, rules and a uiSchema of i18n keys', async () => {
+    const files = await generate(loadTree(fixture));
+    const text = files.get('forms/create-item.ts')!;
+    const form = JSON.parse(text.slice(text.indexOf('= {') + 2, text.lastIndexOf('}') + 1));
+    expect(form.schema.required).toEqual(['kind', 'name', 'amount', 'agreed']);
+    expect(form.schema.properties.agreed).toEqual({ type: 'boolean', const: true });
+    expect(form.schema.properties.iban.format).toBe('iban');
+    expect(form.schema.properties.amount.moneyAtLeast).toBe(100);
+    expect(form.schema.allOf).toEqual([
+      { if: { properties: { kind: { enum: ['done'] } }, required: ['kind'] }, then: { required: ['iban'] } },
+    ]);
+    expect(form.conditions).toEqual({ iban: { kind: ['done'] } });
+    expect(form.uiSchema['ui:order']).toEqual(['kind', 'name', 'amount', 'iban', 'agreed']);
+    expect(form.uiSchema.agreed).toEqual({ 'ui:title': 'forms.createItem.fields.agreed', 'ui:widget': 'checkbox', 'ui:help': 'forms.createItem.help.agreed' });
+  });
+
+  it('rejects unknown rules, wrong rule parameters and conditions on unknown values', async () => {
+    const form = readFileSync(join(fixture, 'schema/forms/createItem.yaml'), 'utf8')
+      .replace('moneyAtLeast: 100', "moneyAtLeast: 'x'")
+      .replace('rules: { iban: true }', 'rules: { ibn: true }')
+      .replace('when: { kind: done }', 'when: { kind: gone }');
+    expect(await problemsOf(fixtureWith('schema/forms/createItem.yaml', form))).toEqual([
+      "schema/forms/createItem.yaml:10: rule 'moneyAtLeast' takes a parameter of type integer",
+      "schema/forms/createItem.yaml:11: unknown validation rule 'ibn' (see schema/validation.yaml)",
+      "schema/forms/createItem.yaml:11: 'gone' is no value of itemState",
+    ]);
+  });
+});

@@ -1,0 +1,107 @@
+import type { FormConfig, LocalizedText } from '../src/shared/config-types';
+import type { SourceFile } from './load';
+import { pascal } from './normalize';
+
+type AddText = (key: string, text: LocalizedText, file: SourceFile, at: (string | number)[]) => string;
+
+const INPUT: Record<string, Record<string, unknown>> = {
+  id: { type: 'integer' },
+  string: { type: 'string' },
+  text: { type: 'string' },
+  integer: { type: 'integer' },
+  number: { type: 'number' },
+  boolean: { type: 'boolean' },
+  money: { type: 'integer', description: 'amount in cents' },
+  percent: { type: 'number' },
+  timestamp: { type: 'integer', description: 'epoch seconds' },
+  date: { type: 'string', format: 'date' },
+  email: { type: 'string' },
+  phone: { type: 'string' },
+  iban: { type: 'string' },
+  files: { type: 'array', items: { type: 'string', format: 'data-url' } },
+};
+/** Widgets used when YAML names none (rjsf widget names or the client registry's). */
+const DEFAULT_WIDGET: Record<string, string> = { text: 'textarea', money: 'money', date: 'germanDate', iban: 'iban', files: 'files' };
+
+/**
+ * A form file → the config of the generic dialog: a JSON schema of the data (the server validates the
+ * same body with it), an rjsf uiSchema (order, widgets, i18n keys of labels and help texts) and the
+ * conditions under which fields show. Conditionally required fields are required through if/then.
+ */
+export function normalizeForm(
+  file: SourceFile,
+  addText: AddText,
+  enumValues: (name: string) => (string | number)[],
+  rules: Record<string, { kind: string }>,
+): FormConfig & { source: string } {
+  const f = file.data;
+  const prefix = `forms.${f.form}`;
+  const properties: Record<string, unknown> = {};
+  const required: string[] = [];
+  const allOf: unknown[] = [];
+  const uiSchema: Record<string, unknown> = { 'ui:order': Object.keys(f.fields) };
+  const conditions: FormConfig['conditions'] = {};
+  const labels: Record<string, string> = {};
+  for (const [name, field] of Object.entries<any>(f.fields)) {
+    const at = ['fields', name];
+    const label = field.label ? addText(`${prefix}.fields.${name}`, field.label, file, [...at, 'label']) : `fields.${name}`;
+    labels[name] = label;
+    let schema: Record<string, unknown> =
+      field.type === 'enum'
+        ? { type: typeof enumValues(field.enum)[0] === 'number' ? 'integer' : 'string', enum: enumValues(field.enum) }
+        : { ...INPUT[field.type] };
+    if (field.mustBeTicked) schema = { type: 'boolean', const: true };
+    if (field.maxLength) schema.maxLength = field.maxLength;
+    if (field.default !== undefined) schema.default = field.default;
+    if (field.readOnly) schema.readOnly = true;
+    for (const [rule, param] of Object.entries<any>(field.rules ?? {})) {
+      if (rules[rule]?.kind === 'format') schema.format = rule;
+      else schema[rule] = param;
+    }
+    properties[name] = schema;
+    const ui: Record<string, unknown> = { 'ui:title': label };
+    const widget = field.widget ?? (field.mustBeTicked ? 'checkbox' : DEFAULT_WIDGET[field.type]);
+    if (widget) ui['ui:widget'] = widget;
+    if (field.help) ui['ui:help'] = addText(`${prefix}.help.${name}`, field.help, file, [...at, 'help']);
+    if (field.placeholder) ui['ui:placeholder'] = addText(`${prefix}.placeholder.${name}`, field.placeholder, file, [...at, 'placeholder']);
+    uiSchema[name] = ui;
+    const when = Object.fromEntries(Object.entries<any>(field.when ?? {}).map(([k, v]) => [k, [v].flat()]));
+    if (Object.keys(when).length) {
+      conditions[name] = when;
+      if (field.required || field.mustBeTicked) {
+        allOf.push({
+          if: {
+            properties: Object.fromEntries(Object.entries(when).map(([k, v]) => [k, { enum: v }])),
+            required: Object.keys(when),
+          },
+          then: { required: [name] },
+        });
+      }
+    } else if (field.required || field.mustBeTicked) {
+      required.push(name);
+    }
+  }
+  const schema: Record<string, unknown> = {
+    $id: `${pascal(f.form)}Form`,
+    title: `${pascal(f.form)}Form`,
+    type: 'object',
+    properties,
+    required,
+    ...(allOf.length ? { allOf } : {}),
+    additionalProperties: false,
+  };
+  return {
+    name: f.form,
+    label: addText(`${prefix}.title`, f.label, file, ['label']),
+    submitLabel: f.submitLabel ? addText(`${prefix}.submit`, f.submitLabel, file, ['submitLabel']) : 'ui.form.submit',
+    ...(f.queryFlag ? { queryFlag: f.queryFlag } : {}),
+    ...(f.permission ? { permission: f.permission } : {}),
+    ...(f.submit ? { submit: { method: f.submit.method ?? 'POST', path: f.submit.path, contentType: f.submit.contentType ?? 'json' } } : {}),
+    width: f.width ?? 555,
+    schema,
+    uiSchema,
+    conditions,
+    labels,
+    source: file.path,
+  };
+}
