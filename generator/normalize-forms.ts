@@ -1,8 +1,8 @@
-import type { FormConfig, LocalizedText } from '../src/shared/config-types';
+import type { FormConfig } from '../src/shared/config-types';
 import type { SourceFile } from './load';
 import { pascal } from './normalize';
 
-type AddText = (key: string, text: LocalizedText, file: SourceFile, at: (string | number)[]) => string;
+import type { AddText } from './normalize';
 
 const INPUT: Record<string, Record<string, unknown>> = {
   id: { type: 'integer' },
@@ -74,6 +74,7 @@ export function normalizeForm(
             properties: Object.fromEntries(Object.entries(when).map(([k, v]) => [k, { enum: v }])),
             required: Object.keys(when),
           },
+          // biome-ignore lint/suspicious/noThenProperty: JSON-schema if/then, not a thenable
           then: { required: [name] },
         });
       }

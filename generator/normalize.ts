@@ -1,8 +1,6 @@
-import type {
-  ActionConfig, ColumnConfig, DetailField, EnumConfig, FieldType, FilterConfig, FormConfig, LocalizedText,
-  ResourceConfig, VariantConfig,
-} from '../src/shared/config-types';
+import type { EnumConfig, FieldType, FormConfig, LocalizedText, ResourceConfig, VariantConfig } from '../src/shared/config-types';
 import { normalizeForm } from './normalize-forms';
+import { normalizeResource } from './normalize-resources';
 import { GeneratorError, type SourceFile, type SourceTree } from './load';
 import { resolvePath } from './validate';
 
@@ -58,9 +56,9 @@ export interface Model {
   catalog: { de: Record<string, unknown>; en: Record<string, unknown> };
 }
 
+export type AddText = (key: string, text: LocalizedText, file: SourceFile, at: (string | number)[]) => string;
+
 export const pascal = (name: string) => name[0].toUpperCase() + name.slice(1);
-const keyPart = (s: string) => s.replace(/\./g, '_');
-const NUMERIC: FieldType[] = ['money', 'integer', 'number', 'percent'];
 
 /**
  * Phase 3 — normalize: turns validated files into one model with every default filled in, every
@@ -71,7 +69,7 @@ const NUMERIC: FieldType[] = ['money', 'integer', 'number', 'percent'];
 export function normalizeTree(tree: SourceTree): Model {
   const problems: string[] = [];
   const catalog = { de: {} as Record<string, unknown>, en: {} as Record<string, unknown> };
-  const addText = (key: string, text: LocalizedText, file: SourceFile, at: (string | number)[]) => {
+  const addText: AddText = (key, text, file, at) => {
     for (const lang of ['de', 'en'] as const) {
       const clash = setPath(catalog[lang], key, text[lang]);
       if (clash) problems.push(`${file.path}:${file.lineOf(at)}: text key '${key}' ${clash}`);
@@ -145,124 +143,7 @@ export function normalizeTree(tree: SourceTree): Model {
     return config;
   });
 
-  const resources = of('resource').map((file) => {
-    const r = file.data;
-    const prefix = `resources.${r.resource}`;
-    const detailEntity = r.detailEntity ?? r.entity;
-    const column = (c: any, entity: string, at: (string | number)[], keyPrefix: string): ColumnConfig => {
-      const f = fieldOf(entity, c.value);
-      return {
-        value: c.value,
-        text: c.text ? addText(`${keyPrefix}.${keyPart(c.value)}`, c.text, file, [...at, 'text']) : f.label,
-        ...(c.subText ? { subText: addText(`${keyPrefix}.${keyPart(c.value)}_sub`, c.subText, file, [...at, 'subText']) } : {}),
-        ...(c.subValue ? { subValue: c.subValue } : {}),
-        type: f.type,
-        ...(f.enum ? { enum: f.enum } : {}),
-        sortable: c.sortable ?? false,
-        alignLeft: c.alignLeft ?? !NUMERIC.includes(f.type),
-        sortMobile: c.sortMobile ?? c.sortable ?? false,
-        ...(c.width ? { width: c.width } : {}),
-        ...(c.permission ? { permission: c.permission } : {}),
-      };
-    };
-    const detailField = (ref: any, at: (string | number)[], keyPrefix: string): DetailField => {
-      const value = typeof ref === 'string' ? ref : ref.value;
-      const f = fieldOf(detailEntity, value);
-      return {
-        value,
-        label: ref.label ? addText(`${keyPrefix}.${keyPart(value)}`, ref.label, file, [...at, 'label']) : f.label,
-        type: f.type,
-        ...(f.enum ? { enum: f.enum } : {}),
-        ...(ref.permission ? { permission: ref.permission } : {}),
-      };
-    };
-    const filters: FilterConfig[] = (r.list.filters ?? []).map((f: any, i: number) => ({
-      key: f.key,
-      label: f.label ? addText(`${prefix}.filters.${f.key}`, f.label, file, ['list', 'filters', i, 'label']) : fieldOf(r.entity, f.key).label,
-      kind: f.kind,
-      ...(f.enum ? { enum: f.enum } : {}),
-      ...(f.optionsPath ? { optionsPath: f.optionsPath } : {}),
-      alwaysOn: f.alwaysOn ?? false,
-      ...(f.permission ? { permission: f.permission } : {}),
-    }));
-    const d = r.detail ?? {};
-    const actions: ActionConfig[] = (d.actions ?? []).map((a: any, i: number) => ({
-      key: a.key,
-      label: addText(`${prefix}.actions.${a.key}`, a.label, file, ['detail', 'actions', i, 'label']),
-      permission: a.permission,
-      ...(a.dialog ? { dialog: a.dialog } : {}),
-      ...(a.icon ? { icon: a.icon } : {}),
-    }));
-    const emptyTexts = r.list.empty;
-    const config: Model['resources'][number] = {
-      name: r.resource,
-      entity: r.entity,
-      detailEntity,
-      label: addText(`${prefix}.name`, r.label, file, ['label']),
-      route: r.route,
-      ...(r.menu ? { menu: r.menu } : {}),
-      roles: r.roles,
-      api: {
-        list: { method: r.api.list.method ?? 'GET', path: r.api.list.path, key: r.api.list.key ?? r.resource, extraKeys: Object.keys(r.api.list.extra ?? {}) },
-        ...(r.api.show ? { show: { method: r.api.show.method ?? 'GET', path: r.api.show.path } } : {}),
-      },
-      list: {
-        columns: r.list.columns.map((c: any, i: number) => column(c, r.entity, ['list', 'columns', i], `${prefix}.columns`)),
-        filters,
-        perPageOptions: r.list.perPageOptions ?? [15, 25, 50, 100],
-        defaultPerPage: r.list.defaultPerPage ?? 15,
-        ...(r.list.defaultSort ? { defaultSort: r.list.defaultSort } : {}),
-        empty: emptyTexts
-          ? {
-              noData: addText(`${prefix}.empty.noData`, emptyTexts.noData, file, ['list', 'empty', 'noData']),
-              noResults: addText(`${prefix}.empty.noResults`, emptyTexts.noResults, file, ['list', 'empty', 'noResults']),
-            }
-          : { noData: 'ui.list.noData', noResults: 'ui.list.noResults' },
-      },
-      detail: {
-        header: (d.header ?? []).map((h: any, i: number) => detailField(h, ['detail', 'header', i], `${prefix}.fields`)),
-        sections: (d.sections ?? []).map((s: any, i: number) => ({
-          key: s.key,
-          label: addText(`${prefix}.sections.${s.key}`, s.label, file, ['detail', 'sections', i, 'label']),
-          fields: s.fields.map((h: any, j: number) => detailField(h, ['detail', 'sections', i, 'fields', j], `${prefix}.fields`)),
-          ...(s.permission ? { permission: s.permission } : {}),
-        })),
-        tabs: (d.tabs ?? []).map((t: any, i: number) => {
-          const at = ['detail', 'tabs', i];
-          const rowEntity = t.table ? fieldOf(detailEntity, t.table.value).entity! : undefined;
-          return {
-            key: t.key,
-            label: addText(`${prefix}.tabs.${t.key}`, t.label, file, [...at, 'label']),
-            ...(t.permission ? { permission: t.permission } : {}),
-            fields: (t.fields ?? []).map((h: any, j: number) => detailField(h, [...at, 'fields', j], `${prefix}.fields`)),
-            ...(t.table
-              ? {
-                  table: {
-                    value: t.table.value,
-                    columns: t.table.columns.map((c: any, j: number) =>
-                      column(c, rowEntity!, [...at, 'table', 'columns', j], `${prefix}.tabs.${t.key}.columns`),
-                    ),
-                  },
-                }
-              : {}),
-            ...(t.widget ? { widget: t.widget } : {}),
-          };
-        }),
-        actions,
-      },
-      source: file.path,
-      listExtra: Object.entries<any>(r.api.list.extra ?? {}).map(([name, f]) => ({
-        name,
-        type: f.type,
-        label: `fields.${name}`,
-        required: f.required ?? false,
-        enum: f.enum,
-        entity: f.entity,
-        items: f.items,
-      })),
-    };
-    return config;
-  });
+  const resources = of('resource').map((file) => normalizeResource(file, addText, fieldOf));
 
   const permFile = of('permissions')[0];
   const labelTree = (children: Record<string, any>, prefix: string, at: string[]): Record<string, PermissionNode> =>
