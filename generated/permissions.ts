@@ -11,24 +11,20 @@ export const permissionTables: PermissionTables = {
       "label": "permissions.navigation.label",
       "children": {
         "dashboard": {
-          "label": "permissions.navigation.children.dashboard.label",
-          "alwaysOnForCreditor": true
+          "label": "permissions.navigation.children.dashboard.label"
         },
         "vouchers": {
-          "label": "permissions.navigation.children.vouchers.label",
-          "alwaysOnForCreditor": true
+          "label": "permissions.navigation.children.vouchers.label"
         },
         "debtors": {
-          "label": "permissions.navigation.children.debtors.label",
-          "alwaysOnForCreditor": true
+          "label": "permissions.navigation.children.debtors.label"
         },
         "permanentDebts": {
           "label": "permissions.navigation.children.permanentDebts.label",
           "alwaysOnForCreditor": true
         },
         "unprocessed": {
-          "label": "permissions.navigation.children.unprocessed.label",
-          "alwaysOnForCreditor": true
+          "label": "permissions.navigation.children.unprocessed.label"
         },
         "uploadVoucher": {
           "label": "permissions.navigation.children.uploadVoucher.label"
@@ -54,8 +50,41 @@ export const permissionTables: PermissionTables = {
         "availableCreditorLimit": {
           "label": "permissions.dashboardWidgets.children.availableCreditorLimit.label"
         },
+        "balancingChart": {
+          "label": "permissions.dashboardWidgets.children.balancingChart.label"
+        },
+        "cashback": {
+          "label": "permissions.dashboardWidgets.children.cashback.label"
+        },
+        "daysOverdueChart": {
+          "label": "permissions.dashboardWidgets.children.daysOverdueChart.label"
+        },
+        "daysSalesOutstandingChart": {
+          "label": "permissions.dashboardWidgets.children.daysSalesOutstandingChart.label"
+        },
+        "debtorLimitRate": {
+          "label": "permissions.dashboardWidgets.children.debtorLimitRate.label"
+        },
+        "delay": {
+          "label": "permissions.dashboardWidgets.children.delay.label"
+        },
+        "dispute": {
+          "label": "permissions.dashboardWidgets.children.dispute.label"
+        },
+        "dunningBlock": {
+          "label": "permissions.dashboardWidgets.children.dunningBlock.label"
+        },
         "overdueRate": {
           "label": "permissions.dashboardWidgets.children.overdueRate.label"
+        },
+        "turnoverProgressionChart": {
+          "label": "permissions.dashboardWidgets.children.turnoverProgressionChart.label"
+        },
+        "turnoverVolumeChart": {
+          "label": "permissions.dashboardWidgets.children.turnoverVolumeChart.label"
+        },
+        "openDunningTypeInvoices": {
+          "label": "permissions.dashboardWidgets.children.openDunningTypeInvoices.label"
         }
       }
     },
@@ -95,6 +124,15 @@ export const permissionTables: PermissionTables = {
             }
           }
         },
+        "showPaymentData": {
+          "label": "permissions.debtorDetails.children.showPaymentData.label"
+        },
+        "showSepa": {
+          "label": "permissions.debtorDetails.children.showSepa.label"
+        },
+        "showSolvency": {
+          "label": "permissions.debtorDetails.children.showSolvency.label"
+        },
         "actions": {
           "label": "permissions.debtorDetails.children.actions.label",
           "children": {
@@ -102,15 +140,98 @@ export const permissionTables: PermissionTables = {
               "label": "permissions.debtorDetails.children.actions.children.editDebtor.label",
               "server": "update_debtor_data"
             },
+            "activateDebtor": {
+              "label": "permissions.debtorDetails.children.actions.children.activateDebtor.label"
+            },
+            "addLocation": {
+              "label": "permissions.debtorDetails.children.actions.children.addLocation.label",
+              "server": "add_address"
+            },
+            "editLocation": {
+              "label": "permissions.debtorDetails.children.actions.children.editLocation.label",
+              "server": "update_location_data"
+            },
+            "activateLocation": {
+              "label": "permissions.debtorDetails.children.actions.children.activateLocation.label",
+              "server": "activate_location"
+            },
+            "editPostAddress": {
+              "label": "permissions.debtorDetails.children.actions.children.editPostAddress.label",
+              "server": "add_post_address"
+            },
+            "deletePostAddress": {
+              "label": "permissions.debtorDetails.children.actions.children.deletePostAddress.label"
+            },
+            "editPaymentData": {
+              "label": "permissions.debtorDetails.children.actions.children.editPaymentData.label",
+              "server": "update_payment_data"
+            },
+            "removeSepaMandate": {
+              "label": "permissions.debtorDetails.children.actions.children.removeSepaMandate.label",
+              "server": "remove_sepa_mandate"
+            },
             "increaseLimit": {
               "label": "permissions.debtorDetails.children.actions.children.increaseLimit.label",
               "server": "debtor_limit_increase"
             },
+            "refreshLimit": {
+              "label": "permissions.debtorDetails.children.actions.children.refreshLimit.label",
+              "server": "debtor_limit_refresh"
+            },
             "checkSolvency": {
               "label": "permissions.debtorDetails.children.actions.children.checkSolvency.label",
               "server": "determine_solvency"
+            },
+            "createPermanentDebt": {
+              "label": "permissions.debtorDetails.children.actions.children.createPermanentDebt.label",
+              "server": "add_permanent_debt"
+            },
+            "uploadInvoice": {
+              "label": "permissions.debtorDetails.children.actions.children.uploadInvoice.label",
+              "server": "add_voucher"
             }
           }
+        }
+      }
+    },
+    "helpCenter": {
+      "label": "permissions.helpCenter.label",
+      "children": {
+        "tabs": {
+          "label": "permissions.helpCenter.children.tabs.label",
+          "alwaysOnForCreditor": true,
+          "children": {
+            "faq": {
+              "label": "permissions.helpCenter.children.tabs.children.faq.label"
+            },
+            "tutorials": {
+              "label": "permissions.helpCenter.children.tabs.children.tutorials.label"
+            }
+          }
+        }
+      }
+    },
+    "notifications": {
+      "label": "permissions.notifications.label",
+      "children": {
+        "show": {
+          "label": "permissions.notifications.children.show.label"
+        }
+      }
+    },
+    "optIn": {
+      "label": "permissions.optIn.label",
+      "children": {
+        "accept": {
+          "label": "permissions.optIn.children.accept.label"
+        }
+      }
+    },
+    "workQueue": {
+      "label": "permissions.workQueue.label",
+      "children": {
+        "answer": {
+          "label": "permissions.workQueue.children.answer.label"
         }
       }
     },
@@ -121,8 +242,7 @@ export const permissionTables: PermissionTables = {
           "label": "permissions.masterData.children.tabs.label",
           "children": {
             "aboutMe": {
-              "label": "permissions.masterData.children.tabs.children.aboutMe.label",
-              "alwaysOnForCreditor": true
+              "label": "permissions.masterData.children.tabs.children.aboutMe.label"
             },
             "contract": {
               "label": "permissions.masterData.children.tabs.children.contract.label"
@@ -132,6 +252,242 @@ export const permissionTables: PermissionTables = {
             },
             "creditorVouchers": {
               "label": "permissions.masterData.children.tabs.children.creditorVouchers.label"
+            }
+          }
+        },
+        "doc2portal": {
+          "label": "permissions.masterData.children.doc2portal.label",
+          "alwaysOnForCreditor": true
+        },
+        "letter2post": {
+          "label": "permissions.masterData.children.letter2post.label",
+          "alwaysOnForCreditor": true
+        },
+        "webApp": {
+          "label": "permissions.masterData.children.webApp.label",
+          "alwaysOnForCreditor": true
+        },
+        "serviceFees": {
+          "label": "permissions.masterData.children.serviceFees.label",
+          "alwaysOnForCreditor": true,
+          "children": {
+            "withPurchaseFees": {
+              "label": "permissions.masterData.children.serviceFees.children.withPurchaseFees.label"
+            },
+            "withoutPurchaseFees": {
+              "label": "permissions.masterData.children.serviceFees.children.withoutPurchaseFees.label"
+            }
+          }
+        }
+      }
+    },
+    "permanentDebts": {
+      "label": "permissions.permanentDebts.label",
+      "children": {
+        "create": {
+          "label": "permissions.permanentDebts.children.create.label"
+        }
+      }
+    },
+    "permanentDebtDetails": {
+      "label": "permissions.permanentDebtDetails.label",
+      "children": {
+        "showSepa": {
+          "label": "permissions.permanentDebtDetails.children.showSepa.label"
+        },
+        "tabs": {
+          "label": "permissions.permanentDebtDetails.children.tabs.label",
+          "children": {
+            "invoices": {
+              "label": "permissions.permanentDebtDetails.children.tabs.children.invoices.label"
+            }
+          }
+        },
+        "actions": {
+          "label": "permissions.permanentDebtDetails.children.actions.label",
+          "children": {
+            "stop": {
+              "label": "permissions.permanentDebtDetails.children.actions.children.stop.label"
+            }
+          }
+        }
+      }
+    },
+    "settings": {
+      "label": "permissions.settings.label",
+      "children": {
+        "tabs": {
+          "label": "permissions.settings.children.tabs.label",
+          "children": {
+            "general": {
+              "label": "permissions.settings.children.tabs.children.general.label"
+            },
+            "emailNotifications": {
+              "label": "permissions.settings.children.tabs.children.emailNotifications.label"
+            },
+            "companyUsers": {
+              "label": "permissions.settings.children.tabs.children.companyUsers.label"
+            }
+          }
+        },
+        "actions": {
+          "label": "permissions.settings.children.actions.label",
+          "children": {
+            "editDefaults": {
+              "label": "permissions.settings.children.actions.children.editDefaults.label"
+            },
+            "editEmailReminders": {
+              "label": "permissions.settings.children.actions.children.editEmailReminders.label"
+            },
+            "manageCompanyUsers": {
+              "label": "permissions.settings.children.actions.children.manageCompanyUsers.label"
+            }
+          }
+        }
+      }
+    },
+    "unprocessedDetails": {
+      "label": "permissions.unprocessedDetails.label",
+      "children": {
+        "actions": {
+          "label": "permissions.unprocessedDetails.children.actions.label",
+          "children": {
+            "addAttachment": {
+              "label": "permissions.unprocessedDetails.children.actions.children.addAttachment.label"
+            },
+            "deleteAttachment": {
+              "label": "permissions.unprocessedDetails.children.actions.children.deleteAttachment.label"
+            },
+            "cancel": {
+              "label": "permissions.unprocessedDetails.children.actions.children.cancel.label",
+              "server": "cancel"
+            },
+            "continue": {
+              "label": "permissions.unprocessedDetails.children.actions.children.continue.label",
+              "server": "continue_voucher"
+            },
+            "editDeliveryType": {
+              "label": "permissions.unprocessedDetails.children.actions.children.editDeliveryType.label",
+              "server": "edit_delivery_type"
+            },
+            "reUpload": {
+              "label": "permissions.unprocessedDetails.children.actions.children.reUpload.label"
+            }
+          }
+        }
+      }
+    },
+    "voucherDetails": {
+      "label": "permissions.voucherDetails.label",
+      "children": {
+        "purchaseReversalWarning": {
+          "label": "permissions.voucherDetails.children.purchaseReversalWarning.label",
+          "alwaysOnForCreditor": true
+        },
+        "showBalancingSummary": {
+          "label": "permissions.voucherDetails.children.showBalancingSummary.label"
+        },
+        "actions": {
+          "label": "permissions.voucherDetails.children.actions.label",
+          "children": {
+            "addAttachment": {
+              "label": "permissions.voucherDetails.children.actions.children.addAttachment.label"
+            },
+            "deleteAttachment": {
+              "label": "permissions.voucherDetails.children.actions.children.deleteAttachment.label"
+            },
+            "cancel": {
+              "label": "permissions.voucherDetails.children.actions.children.cancel.label",
+              "server": "cancel"
+            },
+            "continue": {
+              "label": "permissions.voucherDetails.children.actions.children.continue.label",
+              "server": "continue_voucher"
+            },
+            "editDeliveryType": {
+              "label": "permissions.voucherDetails.children.actions.children.editDeliveryType.label",
+              "server": "edit_delivery_type"
+            },
+            "reUpload": {
+              "label": "permissions.voucherDetails.children.actions.children.reUpload.label"
+            },
+            "abandonment": {
+              "label": "permissions.voucherDetails.children.actions.children.abandonment.label"
+            },
+            "annulation": {
+              "label": "permissions.voucherDetails.children.actions.children.annulation.label"
+            },
+            "creditAdvice": {
+              "label": "permissions.voucherDetails.children.actions.children.creditAdvice.label"
+            },
+            "directPayment": {
+              "label": "permissions.voucherDetails.children.actions.children.directPayment.label"
+            },
+            "setDunningBlock": {
+              "label": "permissions.voucherDetails.children.actions.children.setDunningBlock.label"
+            },
+            "cancelDunningBlock": {
+              "label": "permissions.voucherDetails.children.actions.children.cancelDunningBlock.label"
+            },
+            "openDispute": {
+              "label": "permissions.voucherDetails.children.actions.children.openDispute.label"
+            },
+            "closeDispute": {
+              "label": "permissions.voucherDetails.children.actions.children.closeDispute.label"
+            },
+            "openDelay": {
+              "label": "permissions.voucherDetails.children.actions.children.openDelay.label"
+            },
+            "closeDelay": {
+              "label": "permissions.voucherDetails.children.actions.children.closeDelay.label"
+            },
+            "uploadSubsequentInvoice": {
+              "label": "permissions.voucherDetails.children.actions.children.uploadSubsequentInvoice.label"
+            },
+            "comment": {
+              "label": "permissions.voucherDetails.children.actions.children.comment.label"
+            }
+          }
+        }
+      }
+    },
+    "vouchers": {
+      "label": "permissions.vouchers.label",
+      "children": {
+        "openWorkQueue": {
+          "label": "permissions.vouchers.children.openWorkQueue.label"
+        },
+        "sum": {
+          "label": "permissions.vouchers.children.sum.label"
+        },
+        "upload": {
+          "label": "permissions.vouchers.children.upload.label"
+        }
+      }
+    },
+    "creditorPermissions": {
+      "label": "permissions.creditorPermissions.label",
+      "children": {
+        "directPaymentReporting": {
+          "label": "permissions.creditorPermissions.children.directPaymentReporting.label",
+          "server": "invoice_direct_payment"
+        },
+        "solvencyDetermination": {
+          "label": "permissions.creditorPermissions.children.solvencyDetermination.label",
+          "server": "debtor_solvency_request"
+        },
+        "alwaysCheckManually": {
+          "label": "permissions.creditorPermissions.children.alwaysCheckManually.label",
+          "server": "verity_risk_manual_check_mandatory"
+        },
+        "printerDriver": {
+          "label": "permissions.creditorPermissions.children.printerDriver.label",
+          "children": {
+            "ePostInvoices": {
+              "label": "permissions.creditorPermissions.children.printerDriver.children.ePostInvoices.label"
+            },
+            "letterDocuments": {
+              "label": "permissions.creditorPermissions.children.printerDriver.children.letterDocuments.label"
             }
           }
         }
@@ -151,7 +507,18 @@ export const permissionTables: PermissionTables = {
     "navigation.helpCenter",
     "dashboardWidgets",
     "dashboardWidgets.availableCreditorLimit",
+    "dashboardWidgets.balancingChart",
+    "dashboardWidgets.cashback",
+    "dashboardWidgets.daysOverdueChart",
+    "dashboardWidgets.daysSalesOutstandingChart",
+    "dashboardWidgets.debtorLimitRate",
+    "dashboardWidgets.delay",
+    "dashboardWidgets.dispute",
+    "dashboardWidgets.dunningBlock",
     "dashboardWidgets.overdueRate",
+    "dashboardWidgets.turnoverProgressionChart",
+    "dashboardWidgets.turnoverVolumeChart",
+    "dashboardWidgets.openDunningTypeInvoices",
     "debtors",
     "debtors.create",
     "debtors.showLimit",
@@ -162,36 +529,156 @@ export const permissionTables: PermissionTables = {
     "debtorDetails.tabs.limit",
     "debtorDetails.tabs.paymentData",
     "debtorDetails.tabs.solvency",
+    "debtorDetails.showPaymentData",
+    "debtorDetails.showSepa",
+    "debtorDetails.showSolvency",
     "debtorDetails.actions",
     "debtorDetails.actions.editDebtor",
+    "debtorDetails.actions.activateDebtor",
+    "debtorDetails.actions.addLocation",
+    "debtorDetails.actions.editLocation",
+    "debtorDetails.actions.activateLocation",
+    "debtorDetails.actions.editPostAddress",
+    "debtorDetails.actions.deletePostAddress",
+    "debtorDetails.actions.editPaymentData",
+    "debtorDetails.actions.removeSepaMandate",
     "debtorDetails.actions.increaseLimit",
+    "debtorDetails.actions.refreshLimit",
     "debtorDetails.actions.checkSolvency",
+    "debtorDetails.actions.createPermanentDebt",
+    "debtorDetails.actions.uploadInvoice",
+    "helpCenter",
+    "helpCenter.tabs",
+    "helpCenter.tabs.faq",
+    "helpCenter.tabs.tutorials",
+    "notifications",
+    "notifications.show",
+    "optIn",
+    "optIn.accept",
+    "workQueue",
+    "workQueue.answer",
     "masterData",
     "masterData.tabs",
     "masterData.tabs.aboutMe",
     "masterData.tabs.contract",
     "masterData.tabs.extensions",
-    "masterData.tabs.creditorVouchers"
+    "masterData.tabs.creditorVouchers",
+    "masterData.doc2portal",
+    "masterData.letter2post",
+    "masterData.webApp",
+    "masterData.serviceFees",
+    "masterData.serviceFees.withPurchaseFees",
+    "masterData.serviceFees.withoutPurchaseFees",
+    "permanentDebts",
+    "permanentDebts.create",
+    "permanentDebtDetails",
+    "permanentDebtDetails.showSepa",
+    "permanentDebtDetails.tabs",
+    "permanentDebtDetails.tabs.invoices",
+    "permanentDebtDetails.actions",
+    "permanentDebtDetails.actions.stop",
+    "settings",
+    "settings.tabs",
+    "settings.tabs.general",
+    "settings.tabs.emailNotifications",
+    "settings.tabs.companyUsers",
+    "settings.actions",
+    "settings.actions.editDefaults",
+    "settings.actions.editEmailReminders",
+    "settings.actions.manageCompanyUsers",
+    "unprocessedDetails",
+    "unprocessedDetails.actions",
+    "unprocessedDetails.actions.addAttachment",
+    "unprocessedDetails.actions.deleteAttachment",
+    "unprocessedDetails.actions.cancel",
+    "unprocessedDetails.actions.continue",
+    "unprocessedDetails.actions.editDeliveryType",
+    "unprocessedDetails.actions.reUpload",
+    "voucherDetails",
+    "voucherDetails.purchaseReversalWarning",
+    "voucherDetails.showBalancingSummary",
+    "voucherDetails.actions",
+    "voucherDetails.actions.addAttachment",
+    "voucherDetails.actions.deleteAttachment",
+    "voucherDetails.actions.cancel",
+    "voucherDetails.actions.continue",
+    "voucherDetails.actions.editDeliveryType",
+    "voucherDetails.actions.reUpload",
+    "voucherDetails.actions.abandonment",
+    "voucherDetails.actions.annulation",
+    "voucherDetails.actions.creditAdvice",
+    "voucherDetails.actions.directPayment",
+    "voucherDetails.actions.setDunningBlock",
+    "voucherDetails.actions.cancelDunningBlock",
+    "voucherDetails.actions.openDispute",
+    "voucherDetails.actions.closeDispute",
+    "voucherDetails.actions.openDelay",
+    "voucherDetails.actions.closeDelay",
+    "voucherDetails.actions.uploadSubsequentInvoice",
+    "voucherDetails.actions.comment",
+    "vouchers",
+    "vouchers.openWorkQueue",
+    "vouchers.sum",
+    "vouchers.upload",
+    "creditorPermissions",
+    "creditorPermissions.directPaymentReporting",
+    "creditorPermissions.solvencyDetermination",
+    "creditorPermissions.alwaysCheckManually",
+    "creditorPermissions.printerDriver",
+    "creditorPermissions.printerDriver.ePostInvoices",
+    "creditorPermissions.printerDriver.letterDocuments"
   ],
   alwaysOnForCreditor: [
-    "navigation.dashboard",
-    "navigation.vouchers",
-    "navigation.debtors",
     "navigation.permanentDebts",
-    "navigation.unprocessed",
     "navigation.masterData",
     "navigation.settings",
     "navigation.helpCenter",
     "dashboardWidgets.availableCreditorLimit",
+    "dashboardWidgets.balancingChart",
+    "dashboardWidgets.cashback",
+    "dashboardWidgets.daysOverdueChart",
+    "dashboardWidgets.daysSalesOutstandingChart",
+    "dashboardWidgets.debtorLimitRate",
+    "dashboardWidgets.delay",
+    "dashboardWidgets.dispute",
+    "dashboardWidgets.dunningBlock",
     "dashboardWidgets.overdueRate",
+    "dashboardWidgets.turnoverProgressionChart",
+    "dashboardWidgets.turnoverVolumeChart",
+    "dashboardWidgets.openDunningTypeInvoices",
     "debtors.showLimit",
     "debtors.showSumPurchased",
-    "masterData.tabs.aboutMe"
+    "helpCenter.tabs.faq",
+    "helpCenter.tabs.tutorials",
+    "masterData.doc2portal",
+    "masterData.letter2post",
+    "masterData.webApp",
+    "masterData.serviceFees.withPurchaseFees",
+    "masterData.serviceFees.withoutPurchaseFees",
+    "voucherDetails.purchaseReversalWarning"
   ],
   serverNames: {
     "debtorDetails.actions.editDebtor": "update_debtor_data",
+    "debtorDetails.actions.addLocation": "add_address",
+    "debtorDetails.actions.editLocation": "update_location_data",
+    "debtorDetails.actions.activateLocation": "activate_location",
+    "debtorDetails.actions.editPostAddress": "add_post_address",
+    "debtorDetails.actions.editPaymentData": "update_payment_data",
+    "debtorDetails.actions.removeSepaMandate": "remove_sepa_mandate",
     "debtorDetails.actions.increaseLimit": "debtor_limit_increase",
-    "debtorDetails.actions.checkSolvency": "determine_solvency"
+    "debtorDetails.actions.refreshLimit": "debtor_limit_refresh",
+    "debtorDetails.actions.checkSolvency": "determine_solvency",
+    "debtorDetails.actions.createPermanentDebt": "add_permanent_debt",
+    "debtorDetails.actions.uploadInvoice": "add_voucher",
+    "unprocessedDetails.actions.cancel": "cancel",
+    "unprocessedDetails.actions.continue": "continue_voucher",
+    "unprocessedDetails.actions.editDeliveryType": "edit_delivery_type",
+    "voucherDetails.actions.cancel": "cancel",
+    "voucherDetails.actions.continue": "continue_voucher",
+    "voucherDetails.actions.editDeliveryType": "edit_delivery_type",
+    "creditorPermissions.directPaymentReporting": "invoice_direct_payment",
+    "creditorPermissions.solvencyDetermination": "debtor_solvency_request",
+    "creditorPermissions.alwaysCheckManually": "verity_risk_manual_check_mandatory"
   },
   adminPermissions: {
     "creditor_registration": {
@@ -271,7 +758,9 @@ export const permissionTables: PermissionTables = {
       "side": "creditor",
       "label": "roles.ROLE_CREDITOR-MANAGEMENT",
       "allPermissions": false,
-      "deny": []
+      "deny": [
+        "optIn.accept"
+      ]
     },
     "ROLE_CREDITOR-ASSISTANT": {
       "key": "creditor-assistant",
@@ -279,10 +768,12 @@ export const permissionTables: PermissionTables = {
       "label": "roles.ROLE_CREDITOR-ASSISTANT",
       "allPermissions": false,
       "deny": [
-        "dashboardWidgets",
         "navigation.dashboard",
+        "dashboardWidgets",
         "masterData.tabs.contract",
-        "masterData.tabs.creditorVouchers"
+        "masterData.serviceFees",
+        "masterData.tabs.creditorVouchers",
+        "optIn.accept"
       ]
     },
     "ROLE_CREDITOR-OBSERVER": {
@@ -293,7 +784,15 @@ export const permissionTables: PermissionTables = {
       "deny": [
         "debtors.create",
         "debtorDetails.actions",
-        "navigation.uploadVoucher"
+        "navigation.uploadVoucher",
+        "vouchers.upload",
+        "voucherDetails.actions",
+        "unprocessedDetails.actions",
+        "permanentDebts.create",
+        "permanentDebtDetails.actions",
+        "workQueue.answer",
+        "optIn.accept",
+        "settings.actions"
       ]
     }
   },

@@ -7,4 +7,235 @@ export interface ValidationRule {
   message: string;
 }
 
-export const validationRules: Record<string, ValidationRule> = {};
+export const validationRules: Record<string, ValidationRule> = {
+  "required": {
+    "kind": "keyword",
+    "message": "validation.required"
+  },
+  "minLength": {
+    "kind": "keyword",
+    "param": "integer",
+    "message": "validation.minLength"
+  },
+  "maxLength": {
+    "kind": "keyword",
+    "param": "integer",
+    "message": "validation.maxLength"
+  },
+  "minimum": {
+    "kind": "keyword",
+    "param": "number",
+    "message": "validation.numberAtLeast"
+  },
+  "maximum": {
+    "kind": "keyword",
+    "param": "number",
+    "message": "validation.numberAtMost"
+  },
+  "exclusiveMinimum": {
+    "kind": "keyword",
+    "param": "number",
+    "message": "validation.numberMoreThan"
+  },
+  "exclusiveMaximum": {
+    "kind": "keyword",
+    "param": "number",
+    "message": "validation.numberLessThan"
+  },
+  "trim": {
+    "kind": "keyword",
+    "param": "boolean",
+    "message": "validation.invalid"
+  },
+  "digits": {
+    "kind": "format",
+    "message": "validation.digits"
+  },
+  "email": {
+    "kind": "format",
+    "message": "validation.email"
+  },
+  "phone": {
+    "kind": "format",
+    "message": "validation.phone"
+  },
+  "intermediaryNumber": {
+    "kind": "format",
+    "message": "validation.intermediaryNumber"
+  },
+  "unique": {
+    "kind": "keyword",
+    "param": "array",
+    "message": "validation.unique"
+  },
+  "emailNotTaken": {
+    "kind": "keyword",
+    "param": "array",
+    "message": "validation.emailTaken"
+  },
+  "cmsKeyNotTaken": {
+    "kind": "keyword",
+    "param": "array",
+    "message": "validation.cmsKeyTaken"
+  },
+  "onrNumberNotTaken": {
+    "kind": "keyword",
+    "param": "array",
+    "message": "validation.onrNumberTaken"
+  },
+  "creditVoucherNumber": {
+    "kind": "keyword",
+    "param": "array",
+    "message": "validation.creditVoucherNumber"
+  },
+  "requiredCheckbox": {
+    "kind": "keyword",
+    "param": "boolean",
+    "message": "validation.requiredCheckbox"
+  },
+  "password": {
+    "kind": "format",
+    "message": "validation.passwordPolicy"
+  },
+  "passwordDiffersFrom": {
+    "kind": "keyword",
+    "param": "string",
+    "message": "validation.passwordEqualsOld"
+  },
+  "passwordRepeat": {
+    "kind": "keyword",
+    "param": "string",
+    "message": "validation.passwordRepeatMismatch"
+  },
+  "iban": {
+    "kind": "format",
+    "message": "validation.iban"
+  },
+  "ibanCountry": {
+    "kind": "keyword",
+    "param": "string",
+    "message": "validation.ibanMustStartWithDe"
+  },
+  "germanMoney": {
+    "kind": "format",
+    "message": "validation.currencyInvalid"
+  },
+  "moneyGreaterThan": {
+    "kind": "keyword",
+    "param": "integer",
+    "message": "validation.moreThan"
+  },
+  "moneyAtLeast": {
+    "kind": "keyword",
+    "param": "integer",
+    "message": "validation.atLeast"
+  },
+  "moneyAtMost": {
+    "kind": "keyword",
+    "param": "integer",
+    "message": "validation.atMost"
+  },
+  "positive": {
+    "kind": "keyword",
+    "param": "boolean",
+    "message": "validation.positive"
+  },
+  "percent": {
+    "kind": "keyword",
+    "param": "boolean",
+    "message": "validation.percent"
+  },
+  "serviceFeeShare": {
+    "kind": "keyword",
+    "param": "boolean",
+    "message": "validation.serviceFeeShareMax"
+  },
+  "onlineTurnoverRateMax": {
+    "kind": "keyword",
+    "param": "number",
+    "message": "validation.onlineTurnoverRateMax"
+  },
+  "factorableTurnover": {
+    "kind": "keyword",
+    "param": "object",
+    "message": "validation.factorableTurnoverRange"
+  },
+  "creditorLimitMax": {
+    "kind": "keyword",
+    "param": "integer",
+    "message": "validation.creditorLimitMax"
+  },
+  "desiredLimit": {
+    "kind": "keyword",
+    "param": "boolean",
+    "message": "validation.desiredLimitRequired"
+  },
+  "date": {
+    "kind": "format",
+    "message": "validation.dateInvalid"
+  },
+  "germanDate": {
+    "kind": "format",
+    "message": "validation.dateInvalid"
+  },
+  "dateMin": {
+    "kind": "keyword",
+    "param": "string",
+    "message": "validation.dateMin"
+  },
+  "dateMax": {
+    "kind": "keyword",
+    "param": "string",
+    "message": "validation.dateMax"
+  },
+  "dateOnlyFrom": {
+    "kind": "keyword",
+    "param": "string",
+    "message": "validation.dateOnlyFrom"
+  },
+  "dateOnlyUntil": {
+    "kind": "keyword",
+    "param": "string",
+    "message": "validation.dateOnlyUntil"
+  },
+  "maxPastMonths": {
+    "kind": "keyword",
+    "param": "integer",
+    "message": "validation.dateMinPastMonths"
+  },
+  "foundingMinMonths": {
+    "kind": "keyword",
+    "param": "integer",
+    "message": "validation.foundingDateTooRecent"
+  },
+  "conditionStartUnique": {
+    "kind": "keyword",
+    "param": "array",
+    "message": "validation.conditionStartUnique"
+  },
+  "fileTypes": {
+    "kind": "keyword",
+    "param": "array",
+    "message": "validation.fileTypeNotAllowed"
+  },
+  "fileMaxBytes": {
+    "kind": "keyword",
+    "param": "integer",
+    "message": "validation.fileTooLarge"
+  },
+  "fileNotEmpty": {
+    "kind": "keyword",
+    "param": "boolean",
+    "message": "validation.fileEmpty"
+  },
+  "fileCountMin": {
+    "kind": "keyword",
+    "param": "integer",
+    "message": "validation.fileCountMin"
+  },
+  "fileCountMax": {
+    "kind": "keyword",
+    "param": "integer",
+    "message": "validation.fileCountMax"
+  }
+};

@@ -36,6 +36,10 @@ export const variants: Record<string, VariantConfig> = {
     },
     "permissions": {
       "navigation": {
+        "dashboard": true,
+        "vouchers": true,
+        "debtors": true,
+        "unprocessed": true,
         "uploadVoucher": true
       },
       "debtors": {
@@ -49,14 +53,111 @@ export const variants: Record<string, VariantConfig> = {
           "paymentData": true,
           "solvency": true
         },
+        "showPaymentData": true,
+        "showSepa": true,
+        "showSolvency": true,
         "actions": {
           "editDebtor": true,
+          "activateDebtor": true,
+          "addLocation": true,
+          "editLocation": true,
+          "activateLocation": true,
+          "editPostAddress": true,
+          "deletePostAddress": true,
+          "editPaymentData": true,
+          "removeSepaMandate": true,
           "increaseLimit": false,
-          "checkSolvency": true
+          "refreshLimit": false,
+          "checkSolvency": true,
+          "createPermanentDebt": true,
+          "uploadInvoice": true
         }
       },
+      "notifications": {
+        "show": true
+      },
+      "optIn": {
+        "accept": true
+      },
+      "workQueue": {
+        "answer": true
+      },
+      "masterData": {
+        "tabs": {
+          "aboutMe": true,
+          "contract": true,
+          "extensions": true,
+          "creditorVouchers": true
+        },
+        "serviceFees": {
+          "withPurchaseFees": false
+        }
+      },
+      "permanentDebts": {
+        "create": true
+      },
+      "permanentDebtDetails": {
+        "showSepa": true,
+        "tabs": {
+          "invoices": true
+        },
+        "actions": {
+          "stop": true
+        }
+      },
+      "settings": {
+        "tabs": {
+          "general": true,
+          "emailNotifications": true,
+          "companyUsers": true
+        },
+        "actions": {
+          "editDefaults": true,
+          "editEmailReminders": true,
+          "manageCompanyUsers": true
+        }
+      },
+      "unprocessedDetails": {
+        "actions": {
+          "addAttachment": true,
+          "deleteAttachment": true,
+          "cancel": true,
+          "continue": true,
+          "editDeliveryType": true,
+          "reUpload": true
+        }
+      },
+      "voucherDetails": {
+        "showBalancingSummary": true,
+        "actions": {
+          "addAttachment": true,
+          "deleteAttachment": true,
+          "cancel": true,
+          "continue": true,
+          "editDeliveryType": true,
+          "reUpload": true,
+          "abandonment": true,
+          "annulation": true,
+          "creditAdvice": true,
+          "directPayment": true,
+          "setDunningBlock": true,
+          "cancelDunningBlock": true,
+          "openDispute": false,
+          "closeDispute": false,
+          "openDelay": false,
+          "closeDelay": false,
+          "uploadSubsequentInvoice": true,
+          "comment": true
+        }
+      },
+      "vouchers": {
+        "openWorkQueue": true,
+        "sum": true,
+        "upload": true
+      },
       "dashboardWidgets": {
-        "availableCreditorLimit": false
+        "availableCreditorLimit": false,
+        "debtorLimitRate": false
       }
     },
     "wording": {
@@ -94,6 +195,10 @@ export const variants: Record<string, VariantConfig> = {
     },
     "permissions": {
       "navigation": {
+        "dashboard": true,
+        "vouchers": true,
+        "debtors": true,
+        "unprocessed": true,
         "uploadVoucher": true,
         "permanentDebts": false
       },
@@ -108,14 +213,111 @@ export const variants: Record<string, VariantConfig> = {
           "paymentData": true,
           "solvency": true
         },
+        "showPaymentData": true,
+        "showSepa": true,
+        "showSolvency": true,
         "actions": {
           "editDebtor": true,
+          "activateDebtor": true,
+          "addLocation": true,
+          "editLocation": true,
+          "activateLocation": true,
+          "editPostAddress": true,
+          "deletePostAddress": true,
+          "editPaymentData": true,
+          "removeSepaMandate": true,
           "increaseLimit": false,
-          "checkSolvency": true
+          "refreshLimit": false,
+          "checkSolvency": true,
+          "createPermanentDebt": false,
+          "uploadInvoice": true
         }
       },
+      "notifications": {
+        "show": true
+      },
+      "optIn": {
+        "accept": true
+      },
+      "workQueue": {
+        "answer": true
+      },
+      "masterData": {
+        "tabs": {
+          "aboutMe": true,
+          "contract": true,
+          "extensions": true,
+          "creditorVouchers": true
+        },
+        "serviceFees": {
+          "withPurchaseFees": false
+        }
+      },
+      "permanentDebts": {
+        "create": false
+      },
+      "permanentDebtDetails": {
+        "showSepa": true,
+        "tabs": {
+          "invoices": true
+        },
+        "actions": {
+          "stop": true
+        }
+      },
+      "settings": {
+        "tabs": {
+          "general": true,
+          "emailNotifications": true,
+          "companyUsers": true
+        },
+        "actions": {
+          "editDefaults": true,
+          "editEmailReminders": true,
+          "manageCompanyUsers": true
+        }
+      },
+      "unprocessedDetails": {
+        "actions": {
+          "addAttachment": true,
+          "deleteAttachment": true,
+          "cancel": true,
+          "continue": true,
+          "editDeliveryType": true,
+          "reUpload": true
+        }
+      },
+      "voucherDetails": {
+        "showBalancingSummary": true,
+        "actions": {
+          "addAttachment": true,
+          "deleteAttachment": true,
+          "cancel": true,
+          "continue": true,
+          "editDeliveryType": true,
+          "reUpload": true,
+          "abandonment": true,
+          "annulation": true,
+          "creditAdvice": true,
+          "directPayment": true,
+          "setDunningBlock": true,
+          "cancelDunningBlock": true,
+          "openDispute": false,
+          "closeDispute": false,
+          "openDelay": false,
+          "closeDelay": false,
+          "uploadSubsequentInvoice": true,
+          "comment": true
+        }
+      },
+      "vouchers": {
+        "openWorkQueue": true,
+        "sum": true,
+        "upload": true
+      },
       "dashboardWidgets": {
-        "availableCreditorLimit": false
+        "availableCreditorLimit": false,
+        "debtorLimitRate": false
       }
     },
     "wording": {
@@ -151,6 +353,10 @@ export const variants: Record<string, VariantConfig> = {
     },
     "permissions": {
       "navigation": {
+        "dashboard": true,
+        "vouchers": true,
+        "debtors": true,
+        "unprocessed": true,
         "uploadVoucher": true,
         "permanentDebts": false
       },
@@ -165,14 +371,111 @@ export const variants: Record<string, VariantConfig> = {
           "paymentData": true,
           "solvency": true
         },
+        "showPaymentData": true,
+        "showSepa": true,
+        "showSolvency": true,
         "actions": {
           "editDebtor": true,
+          "activateDebtor": true,
+          "addLocation": true,
+          "editLocation": true,
+          "activateLocation": true,
+          "editPostAddress": true,
+          "deletePostAddress": true,
+          "editPaymentData": true,
+          "removeSepaMandate": true,
           "increaseLimit": false,
-          "checkSolvency": true
+          "refreshLimit": false,
+          "checkSolvency": true,
+          "createPermanentDebt": false,
+          "uploadInvoice": true
         }
       },
+      "notifications": {
+        "show": true
+      },
+      "optIn": {
+        "accept": true
+      },
+      "workQueue": {
+        "answer": true
+      },
+      "masterData": {
+        "tabs": {
+          "aboutMe": true,
+          "contract": true,
+          "extensions": true,
+          "creditorVouchers": true
+        },
+        "serviceFees": {
+          "withPurchaseFees": false
+        }
+      },
+      "permanentDebts": {
+        "create": false
+      },
+      "permanentDebtDetails": {
+        "showSepa": true,
+        "tabs": {
+          "invoices": true
+        },
+        "actions": {
+          "stop": true
+        }
+      },
+      "settings": {
+        "tabs": {
+          "general": true,
+          "emailNotifications": true,
+          "companyUsers": true
+        },
+        "actions": {
+          "editDefaults": true,
+          "editEmailReminders": true,
+          "manageCompanyUsers": true
+        }
+      },
+      "unprocessedDetails": {
+        "actions": {
+          "addAttachment": true,
+          "deleteAttachment": true,
+          "cancel": true,
+          "continue": true,
+          "editDeliveryType": true,
+          "reUpload": true
+        }
+      },
+      "voucherDetails": {
+        "showBalancingSummary": true,
+        "actions": {
+          "addAttachment": true,
+          "deleteAttachment": true,
+          "cancel": true,
+          "continue": true,
+          "editDeliveryType": true,
+          "reUpload": true,
+          "abandonment": true,
+          "annulation": true,
+          "creditAdvice": true,
+          "directPayment": true,
+          "setDunningBlock": true,
+          "cancelDunningBlock": true,
+          "openDispute": false,
+          "closeDispute": false,
+          "openDelay": false,
+          "closeDelay": false,
+          "uploadSubsequentInvoice": true,
+          "comment": true
+        }
+      },
+      "vouchers": {
+        "openWorkQueue": true,
+        "sum": true,
+        "upload": true
+      },
       "dashboardWidgets": {
-        "availableCreditorLimit": false
+        "availableCreditorLimit": false,
+        "debtorLimitRate": false
       }
     },
     "wording": {
@@ -208,6 +511,10 @@ export const variants: Record<string, VariantConfig> = {
     },
     "permissions": {
       "navigation": {
+        "dashboard": true,
+        "vouchers": true,
+        "debtors": true,
+        "unprocessed": true,
         "uploadVoucher": true
       },
       "debtors": {
@@ -221,14 +528,111 @@ export const variants: Record<string, VariantConfig> = {
           "paymentData": true,
           "solvency": true
         },
+        "showPaymentData": true,
+        "showSepa": true,
+        "showSolvency": true,
         "actions": {
           "editDebtor": true,
+          "activateDebtor": true,
+          "addLocation": true,
+          "editLocation": true,
+          "activateLocation": true,
+          "editPostAddress": true,
+          "deletePostAddress": true,
+          "editPaymentData": true,
+          "removeSepaMandate": true,
           "increaseLimit": false,
-          "checkSolvency": true
+          "refreshLimit": false,
+          "checkSolvency": true,
+          "createPermanentDebt": true,
+          "uploadInvoice": true
         }
       },
+      "notifications": {
+        "show": true
+      },
+      "optIn": {
+        "accept": true
+      },
+      "workQueue": {
+        "answer": true
+      },
+      "masterData": {
+        "tabs": {
+          "aboutMe": true,
+          "contract": true,
+          "extensions": true,
+          "creditorVouchers": true
+        },
+        "serviceFees": {
+          "withPurchaseFees": false
+        }
+      },
+      "permanentDebts": {
+        "create": true
+      },
+      "permanentDebtDetails": {
+        "showSepa": true,
+        "tabs": {
+          "invoices": true
+        },
+        "actions": {
+          "stop": true
+        }
+      },
+      "settings": {
+        "tabs": {
+          "general": true,
+          "emailNotifications": true,
+          "companyUsers": true
+        },
+        "actions": {
+          "editDefaults": true,
+          "editEmailReminders": true,
+          "manageCompanyUsers": true
+        }
+      },
+      "unprocessedDetails": {
+        "actions": {
+          "addAttachment": true,
+          "deleteAttachment": true,
+          "cancel": true,
+          "continue": true,
+          "editDeliveryType": true,
+          "reUpload": true
+        }
+      },
+      "voucherDetails": {
+        "showBalancingSummary": true,
+        "actions": {
+          "addAttachment": true,
+          "deleteAttachment": true,
+          "cancel": true,
+          "continue": true,
+          "editDeliveryType": true,
+          "reUpload": true,
+          "abandonment": true,
+          "annulation": true,
+          "creditAdvice": true,
+          "directPayment": true,
+          "setDunningBlock": true,
+          "cancelDunningBlock": true,
+          "openDispute": false,
+          "closeDispute": false,
+          "openDelay": false,
+          "closeDelay": false,
+          "uploadSubsequentInvoice": true,
+          "comment": true
+        }
+      },
+      "vouchers": {
+        "openWorkQueue": true,
+        "sum": true,
+        "upload": true
+      },
       "dashboardWidgets": {
-        "availableCreditorLimit": false
+        "availableCreditorLimit": false,
+        "debtorLimitRate": false
       }
     },
     "wording": {
@@ -264,11 +668,14 @@ export const variants: Record<string, VariantConfig> = {
     },
     "permissions": {
       "navigation": {
+        "dashboard": true,
+        "vouchers": true,
+        "debtors": true,
+        "unprocessed": true,
         "uploadVoucher": true
       },
       "debtors": {
-        "create": true,
-        "showLimit": true
+        "create": true
       },
       "debtorDetails": {
         "tabs": {
@@ -277,14 +684,105 @@ export const variants: Record<string, VariantConfig> = {
           "paymentData": true,
           "solvency": true
         },
+        "showPaymentData": true,
+        "showSepa": true,
+        "showSolvency": true,
         "actions": {
           "editDebtor": true,
+          "activateDebtor": true,
+          "addLocation": true,
+          "editLocation": true,
+          "activateLocation": true,
+          "editPostAddress": true,
+          "deletePostAddress": true,
+          "editPaymentData": true,
+          "removeSepaMandate": true,
           "increaseLimit": true,
-          "checkSolvency": true
+          "refreshLimit": true,
+          "checkSolvency": true,
+          "createPermanentDebt": true,
+          "uploadInvoice": true
         }
       },
-      "dashboardWidgets": {
-        "availableCreditorLimit": true
+      "notifications": {
+        "show": true
+      },
+      "optIn": {
+        "accept": true
+      },
+      "workQueue": {
+        "answer": true
+      },
+      "masterData": {
+        "tabs": {
+          "aboutMe": true,
+          "contract": true,
+          "extensions": true,
+          "creditorVouchers": true
+        }
+      },
+      "permanentDebts": {
+        "create": true
+      },
+      "permanentDebtDetails": {
+        "showSepa": true,
+        "tabs": {
+          "invoices": true
+        },
+        "actions": {
+          "stop": true
+        }
+      },
+      "settings": {
+        "tabs": {
+          "general": true,
+          "emailNotifications": true,
+          "companyUsers": true
+        },
+        "actions": {
+          "editDefaults": true,
+          "editEmailReminders": true,
+          "manageCompanyUsers": true
+        }
+      },
+      "unprocessedDetails": {
+        "actions": {
+          "addAttachment": true,
+          "deleteAttachment": true,
+          "cancel": true,
+          "continue": true,
+          "editDeliveryType": true,
+          "reUpload": true
+        }
+      },
+      "voucherDetails": {
+        "showBalancingSummary": true,
+        "actions": {
+          "addAttachment": true,
+          "deleteAttachment": true,
+          "cancel": true,
+          "continue": true,
+          "editDeliveryType": true,
+          "reUpload": true,
+          "abandonment": true,
+          "annulation": true,
+          "creditAdvice": true,
+          "directPayment": true,
+          "setDunningBlock": true,
+          "cancelDunningBlock": true,
+          "openDispute": false,
+          "closeDispute": false,
+          "openDelay": false,
+          "closeDelay": false,
+          "uploadSubsequentInvoice": true,
+          "comment": true
+        },
+        "purchaseReversalWarning": false
+      },
+      "vouchers": {
+        "openWorkQueue": true,
+        "sum": true,
+        "upload": true
       }
     },
     "wording": {
@@ -322,11 +820,14 @@ export const variants: Record<string, VariantConfig> = {
     },
     "permissions": {
       "navigation": {
+        "dashboard": true,
+        "vouchers": true,
+        "debtors": true,
+        "unprocessed": true,
         "uploadVoucher": true
       },
       "debtors": {
-        "create": true,
-        "showLimit": true
+        "create": true
       },
       "debtorDetails": {
         "tabs": {
@@ -335,14 +836,105 @@ export const variants: Record<string, VariantConfig> = {
           "paymentData": true,
           "solvency": true
         },
+        "showPaymentData": true,
+        "showSepa": true,
+        "showSolvency": true,
         "actions": {
           "editDebtor": true,
+          "activateDebtor": true,
+          "addLocation": true,
+          "editLocation": true,
+          "activateLocation": true,
+          "editPostAddress": true,
+          "deletePostAddress": true,
+          "editPaymentData": true,
+          "removeSepaMandate": true,
           "increaseLimit": true,
-          "checkSolvency": true
+          "refreshLimit": true,
+          "checkSolvency": true,
+          "createPermanentDebt": true,
+          "uploadInvoice": true
         }
       },
-      "dashboardWidgets": {
-        "availableCreditorLimit": true
+      "notifications": {
+        "show": true
+      },
+      "optIn": {
+        "accept": true
+      },
+      "workQueue": {
+        "answer": true
+      },
+      "masterData": {
+        "tabs": {
+          "aboutMe": true,
+          "contract": true,
+          "extensions": true,
+          "creditorVouchers": true
+        }
+      },
+      "permanentDebts": {
+        "create": true
+      },
+      "permanentDebtDetails": {
+        "showSepa": true,
+        "tabs": {
+          "invoices": true
+        },
+        "actions": {
+          "stop": true
+        }
+      },
+      "settings": {
+        "tabs": {
+          "general": true,
+          "emailNotifications": true,
+          "companyUsers": true
+        },
+        "actions": {
+          "editDefaults": true,
+          "editEmailReminders": true,
+          "manageCompanyUsers": true
+        }
+      },
+      "unprocessedDetails": {
+        "actions": {
+          "addAttachment": true,
+          "deleteAttachment": true,
+          "cancel": true,
+          "continue": true,
+          "editDeliveryType": true,
+          "reUpload": true
+        }
+      },
+      "voucherDetails": {
+        "showBalancingSummary": true,
+        "actions": {
+          "addAttachment": true,
+          "deleteAttachment": true,
+          "cancel": true,
+          "continue": true,
+          "editDeliveryType": true,
+          "reUpload": true,
+          "abandonment": true,
+          "annulation": true,
+          "creditAdvice": true,
+          "directPayment": true,
+          "setDunningBlock": true,
+          "cancelDunningBlock": true,
+          "openDispute": false,
+          "closeDispute": false,
+          "openDelay": false,
+          "closeDelay": false,
+          "uploadSubsequentInvoice": true,
+          "comment": true
+        },
+        "purchaseReversalWarning": false
+      },
+      "vouchers": {
+        "openWorkQueue": true,
+        "sum": true,
+        "upload": true
       }
     },
     "wording": {
@@ -380,12 +972,15 @@ export const variants: Record<string, VariantConfig> = {
     },
     "permissions": {
       "navigation": {
+        "dashboard": true,
+        "vouchers": true,
+        "debtors": true,
+        "unprocessed": true,
         "uploadVoucher": false,
         "permanentDebts": false
       },
       "debtors": {
-        "create": false,
-        "showLimit": true
+        "create": false
       },
       "debtorDetails": {
         "tabs": {
@@ -394,14 +989,114 @@ export const variants: Record<string, VariantConfig> = {
           "paymentData": false,
           "solvency": true
         },
+        "showPaymentData": false,
+        "showSepa": true,
+        "showSolvency": true,
         "actions": {
           "editDebtor": true,
+          "activateDebtor": true,
+          "addLocation": true,
+          "editLocation": true,
+          "activateLocation": true,
+          "editPostAddress": true,
+          "deletePostAddress": true,
+          "editPaymentData": false,
+          "removeSepaMandate": false,
           "increaseLimit": true,
-          "checkSolvency": true
+          "refreshLimit": true,
+          "checkSolvency": true,
+          "createPermanentDebt": false,
+          "uploadInvoice": false
         }
       },
+      "notifications": {
+        "show": true
+      },
+      "optIn": {
+        "accept": true
+      },
+      "workQueue": {
+        "answer": true
+      },
+      "masterData": {
+        "tabs": {
+          "aboutMe": true,
+          "contract": true,
+          "extensions": true,
+          "creditorVouchers": true
+        }
+      },
+      "permanentDebts": {
+        "create": false
+      },
+      "permanentDebtDetails": {
+        "showSepa": true,
+        "tabs": {
+          "invoices": true
+        },
+        "actions": {
+          "stop": true
+        }
+      },
+      "settings": {
+        "tabs": {
+          "general": true,
+          "emailNotifications": true,
+          "companyUsers": true
+        },
+        "actions": {
+          "editDefaults": true,
+          "editEmailReminders": true,
+          "manageCompanyUsers": true
+        }
+      },
+      "unprocessedDetails": {
+        "actions": {
+          "addAttachment": true,
+          "deleteAttachment": true,
+          "cancel": true,
+          "continue": true,
+          "editDeliveryType": true,
+          "reUpload": true
+        }
+      },
+      "voucherDetails": {
+        "showBalancingSummary": true,
+        "actions": {
+          "addAttachment": true,
+          "deleteAttachment": true,
+          "cancel": true,
+          "continue": true,
+          "editDeliveryType": true,
+          "reUpload": true,
+          "abandonment": true,
+          "annulation": true,
+          "creditAdvice": true,
+          "directPayment": true,
+          "setDunningBlock": false,
+          "cancelDunningBlock": false,
+          "openDispute": true,
+          "closeDispute": true,
+          "openDelay": true,
+          "closeDelay": true,
+          "uploadSubsequentInvoice": true,
+          "comment": true
+        },
+        "purchaseReversalWarning": false
+      },
+      "vouchers": {
+        "openWorkQueue": true,
+        "sum": true,
+        "upload": false
+      },
       "dashboardWidgets": {
-        "availableCreditorLimit": true
+        "balancingChart": false,
+        "cashback": false,
+        "daysOverdueChart": false,
+        "daysSalesOutstandingChart": false,
+        "turnoverProgressionChart": false,
+        "turnoverVolumeChart": false,
+        "dunningBlock": false
       }
     },
     "wording": {
@@ -453,6 +1148,10 @@ export const variants: Record<string, VariantConfig> = {
     },
     "permissions": {
       "navigation": {
+        "dashboard": true,
+        "vouchers": true,
+        "debtors": true,
+        "unprocessed": true,
         "uploadVoucher": true
       },
       "debtors": {
@@ -466,14 +1165,111 @@ export const variants: Record<string, VariantConfig> = {
           "paymentData": true,
           "solvency": true
         },
+        "showPaymentData": true,
+        "showSepa": true,
+        "showSolvency": true,
         "actions": {
           "editDebtor": true,
+          "activateDebtor": true,
+          "addLocation": true,
+          "editLocation": true,
+          "activateLocation": true,
+          "editPostAddress": true,
+          "deletePostAddress": true,
+          "editPaymentData": true,
+          "removeSepaMandate": true,
           "increaseLimit": false,
-          "checkSolvency": true
+          "refreshLimit": false,
+          "checkSolvency": true,
+          "createPermanentDebt": true,
+          "uploadInvoice": true
         }
       },
+      "notifications": {
+        "show": true
+      },
+      "optIn": {
+        "accept": true
+      },
+      "workQueue": {
+        "answer": true
+      },
+      "masterData": {
+        "tabs": {
+          "aboutMe": true,
+          "contract": true,
+          "extensions": true,
+          "creditorVouchers": true
+        },
+        "serviceFees": {
+          "withPurchaseFees": false
+        }
+      },
+      "permanentDebts": {
+        "create": true
+      },
+      "permanentDebtDetails": {
+        "showSepa": true,
+        "tabs": {
+          "invoices": true
+        },
+        "actions": {
+          "stop": true
+        }
+      },
+      "settings": {
+        "tabs": {
+          "general": true,
+          "emailNotifications": true,
+          "companyUsers": true
+        },
+        "actions": {
+          "editDefaults": true,
+          "editEmailReminders": true,
+          "manageCompanyUsers": true
+        }
+      },
+      "unprocessedDetails": {
+        "actions": {
+          "addAttachment": true,
+          "deleteAttachment": true,
+          "cancel": true,
+          "continue": true,
+          "editDeliveryType": true,
+          "reUpload": true
+        }
+      },
+      "voucherDetails": {
+        "showBalancingSummary": true,
+        "actions": {
+          "addAttachment": true,
+          "deleteAttachment": true,
+          "cancel": true,
+          "continue": true,
+          "editDeliveryType": true,
+          "reUpload": true,
+          "abandonment": true,
+          "annulation": true,
+          "creditAdvice": true,
+          "directPayment": true,
+          "setDunningBlock": true,
+          "cancelDunningBlock": true,
+          "openDispute": false,
+          "closeDispute": false,
+          "openDelay": false,
+          "closeDelay": false,
+          "uploadSubsequentInvoice": true,
+          "comment": true
+        }
+      },
+      "vouchers": {
+        "openWorkQueue": true,
+        "sum": true,
+        "upload": true
+      },
       "dashboardWidgets": {
-        "availableCreditorLimit": false
+        "availableCreditorLimit": false,
+        "debtorLimitRate": false
       }
     },
     "wording": {

@@ -332,6 +332,8 @@ export const metaSchemas = {
           label: text,
           server: { type: 'string' },
           alwaysOnForCreditor: { type: 'boolean' },
+          /** what every product has unless its variant file says otherwise (inherited by the subtree) */
+          productDefault: { type: 'boolean' },
           description: { type: 'string' },
           children: { $ref: '#/$defs/children' },
         },

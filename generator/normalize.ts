@@ -191,6 +191,20 @@ export function normalizeTree(tree: SourceTree): Model {
     source: roleFile?.path ?? '',
   };
 
+  const productDefaults: Record<string, unknown> = {};
+  const collectDefaults = (children: Record<string, any>, target: Record<string, unknown>, inherited?: boolean) => {
+    for (const [key, node] of Object.entries(children)) {
+      const value = node.productDefault ?? inherited;
+      if (node.children) {
+        const sub: Record<string, unknown> = {};
+        collectDefaults(node.children, sub, value);
+        if (Object.keys(sub).length) target[key] = sub;
+      } else if (value !== undefined) {
+        target[key] = value;
+      }
+    }
+  };
+  collectDefaults(permFile?.data.tree ?? {}, productDefaults);
   const variants = of('variant').map((file) => {
     const v = file.data;
     return {
@@ -204,7 +218,8 @@ export function normalizeTree(tree: SourceTree): Model {
       theme: v.theme,
       contact: v.contact,
       links: v.links,
-      permissions: v.permissions ?? {},
+      // The product's switches: the tree's productDefault values with the variant's differences on top.
+      permissions: deepMerge(productDefaults, v.permissions ?? {}),
       wording: { de: v.wording?.de ?? {}, en: v.wording?.en ?? {} },
       withPurchaseAssurance: v.withPurchaseAssurance ?? false,
       setupFeeOptions: v.setupFeeOptions ?? [0],
@@ -249,6 +264,15 @@ export function normalizeTree(tree: SourceTree): Model {
     defaultVariantCode: of('variant').find((f) => f.data.default)?.data.code ?? 'SMAFA',
     catalog,
   };
+}
+
+function deepMerge(base: Record<string, unknown>, over: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...base };
+  for (const [k, v] of Object.entries(over)) {
+    const b = out[k];
+    out[k] = v && typeof v === 'object' && b && typeof b === 'object' ? deepMerge(b as Record<string, unknown>, v as Record<string, unknown>) : v;
+  }
+  return out;
 }
 
 const textAt = (catalog: Record<string, unknown>, key: string): unknown =>

@@ -3,6 +3,45 @@
 
 /**
  * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "ActionLogEntry".
+ */
+export interface ActionLogEntry {
+  identifier: number;
+  userIdentifier?: string | null;
+  actionType: string;
+  productType?: 'SMAFA' | 'APL' | 'FW' | 'DAA' | 'DAB' | 'FAS' | 'VHV' | 'TPF' | null;
+  payload?: string | null;
+  extra?: ActionLogExtra | null;
+  creditorIdentifier?: string | null;
+  debtorIdentifier?: string | null;
+  voucherIdentifier?: string | null;
+  additionalFilterInformation?: ActionLogFilterInformation | null;
+  transactionKey?: string | null;
+  /**
+   * epoch seconds
+   */
+  creationDate: number;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "ActionLogExtra".
+ */
+export interface ActionLogExtra {
+  adminEmail?: string | null;
+  userEmail?: string | null;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "ActionLogFilterInformation".
+ */
+export interface ActionLogFilterInformation {
+  creditorSapNumber?: string | null;
+  debtorSapNumber?: string | null;
+  voucherReference?: string | null;
+  voucherSapNumber?: string | null;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
  * via the `definition` "Address".
  */
 export interface Address {
@@ -13,6 +52,216 @@ export interface Address {
   zip?: string | null;
   city?: string | null;
   country?: string | null;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "AdminCreditorListItem".
+ */
+export interface AdminCreditorListItem {
+  identifier: number;
+  status: 'active' | 'blocked' | 'terminated';
+  /**
+   * epoch seconds
+   */
+  creationDate?: number | null;
+  /**
+   * epoch seconds
+   */
+  updateDate?: number | null;
+  name: string;
+  apiErrorCount?: number | null;
+  sapNumber?: string | null;
+  city?: string | null;
+  email?: string | null;
+  product: 'SMAFA' | 'APL' | 'FW' | 'DAA' | 'DAB' | 'FAS' | 'VHV' | 'TPF';
+  hasOpenCreditorDebitUpdate?: boolean | null;
+  isSendToSap?: boolean | null;
+  /**
+   * amount in cents
+   */
+  setupFee?: number | null;
+  isSetupFeeExists?: boolean | null;
+  permission?: CreditorPermissions | null;
+  invoicesEnabled?: boolean | null;
+  documentsEnabled?: boolean | null;
+  user?: AdminCreditorUser | null;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "CreditorPermissions".
+ */
+export interface CreditorPermissions {
+  directPaymentReporting?: boolean | null;
+  solvencyDetermination?: boolean | null;
+  alwaysCheckManually?: boolean | null;
+  ePostInvoices?: boolean | null;
+  letterDocuments?: boolean | null;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "AdminCreditorUser".
+ */
+export interface AdminCreditorUser {
+  id: number;
+  username: string;
+  roles?: string[] | null;
+  email?: string | null;
+  loginAllowed?: boolean | null;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "AdminListItem".
+ */
+export interface AdminListItem {
+  id: number;
+  username: string;
+  loginAllowed: boolean;
+  email: string;
+  role: string;
+  product?: 'SMAFA' | 'APL' | 'FW' | 'DAA' | 'DAB' | 'FAS' | 'VHV' | 'TPF' | null;
+  permissions?: string[] | null;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "AssignmentCreditorContact".
+ */
+export interface AssignmentCreditorContact {
+  contactPersonFirstName?: string | null;
+  contactPersonLastName?: string | null;
+  email?: string | null;
+  telephoneNumber?: string | null;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "AssignmentDebtor".
+ */
+export interface AssignmentDebtor {
+  identifier: number;
+  name: string;
+  type?: 'business' | 'customer' | null;
+  /**
+   * amount in cents
+   */
+  approvedLimit?: number | null;
+  /**
+   * amount in cents
+   */
+  availableLimit?: number | null;
+  /**
+   * epoch seconds
+   */
+  limitExpiredDate?: number | null;
+  /**
+   * epoch seconds
+   */
+  limitUpdateDate?: number | null;
+  invoiceCount?: number | null;
+  openInvoiceCount?: number | null;
+  locations?: AssignmentLocation[] | null;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "AssignmentLocation".
+ */
+export interface AssignmentLocation {
+  identifier: number;
+  name: string;
+  status?: 'active' | 'inactive' | 'reactivated' | null;
+  contactPerson?: string | null;
+  customDebtorNumber?: string | null;
+  deliveryType?: 'email' | 'post' | null;
+  email?: string | null;
+  address?: Address | null;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "AssignmentVoucher".
+ */
+export interface AssignmentVoucher {
+  customNumber?: string | null;
+  bnetIdentifier?: string | null;
+  status?:
+    | 'open'
+    | 'closed'
+    | 'failed'
+    | 'pending'
+    | 'unknown'
+    | 'tpf_in_review'
+    | 'tpf_accepted'
+    | 'tpf_not_purchased'
+    | 'tpf_balanced'
+    | null;
+  statusToShow?:
+    | 'open'
+    | 'closed'
+    | 'failed'
+    | 'pending'
+    | 'unknown'
+    | 'tpf_in_review'
+    | 'tpf_accepted'
+    | 'tpf_not_purchased'
+    | 'tpf_balanced'
+    | null;
+  type?:
+    | 'invoice'
+    | 'permanent_debt'
+    | 'invoice_encashment_direct'
+    | 'epod'
+    | 'abandonment'
+    | 'annulation'
+    | 'credit_advice'
+    | 'debit_payment'
+    | 'deposit'
+    | 'deposit_encashment'
+    | 'deposit_insurance'
+    | 'direct_payment'
+    | 'impersonal_account_voucher'
+    | 'voucher_retirement_degener'
+    | 'vat_retirement'
+    | 'voucher_retirement'
+    | 'epod_settlement'
+    | null;
+  voucherDate?: string | null;
+  performanceDate?: string | null;
+  /**
+   * epoch seconds
+   */
+  uploaded?: number | null;
+  paymentDeadline?: string | null;
+  /**
+   * amount in cents
+   */
+  amount?: number | null;
+  customDebtorNumber?: string | null;
+  source?:
+    | 'document_guide_epost'
+    | 'portal_upload'
+    | 'billomat'
+    | 'business_central'
+    | 'collmex'
+    | 'datev'
+    | 'easybill'
+    | 'fastbill'
+    | 'jtl_wawi'
+    | 'lexoffice'
+    | 'orgamax'
+    | 'sage'
+    | 'sevdesk'
+    | 'weclapp'
+    | 'wiso_meinbuero'
+    | 'xentral'
+    | null;
+  deliveryType?: 'email' | 'post' | null;
+  email?: string | null;
+  documentIdentifier?: string | null;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "AssignmentVoucherRef".
+ */
+export interface AssignmentVoucherRef {
+  customNumber?: string | null;
+  bnetIdentifier?: string | null;
 }
 /**
  * This interface was referenced by `KontorEntities`'s JSON-Schema
@@ -40,6 +289,234 @@ export interface BusinessRelationship {
 }
 /**
  * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "ChildVoucher".
+ */
+export interface ChildVoucher {
+  id: number;
+  numberToShow?: string | null;
+  officialVoucherNumber?: string | null;
+  balancingVoucherNumber?: string | null;
+  isBalancingVoucher?: boolean | null;
+  type:
+    | 'invoice'
+    | 'permanent_debt'
+    | 'invoice_encashment_direct'
+    | 'epod'
+    | 'abandonment'
+    | 'annulation'
+    | 'credit_advice'
+    | 'debit_payment'
+    | 'deposit'
+    | 'deposit_encashment'
+    | 'deposit_insurance'
+    | 'direct_payment'
+    | 'impersonal_account_voucher'
+    | 'voucher_retirement_degener'
+    | 'vat_retirement'
+    | 'voucher_retirement'
+    | 'epod_settlement';
+  requiresProcessing?: boolean | null;
+  /**
+   * amount in cents
+   */
+  amount: number;
+  /**
+   * epoch seconds
+   */
+  uploaded?: number | null;
+  voucherDate?: string | null;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "CompanyUser".
+ */
+export interface CompanyUser {
+  identifier: number;
+  role: string;
+  name: string;
+  email: string;
+  status: 'new' | 'active' | 'blocked' | 'password_reset_requested' | 'password_reset' | 'terminated';
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "Creditor".
+ */
+export interface Creditor {
+  identifier: number;
+  name: string;
+  tradeName?: string | null;
+  contact?: CreditorContact | null;
+  contract?: CreditorContract | null;
+  directDebitMandate?: SepaMandate | null;
+  /**
+   * amount in cents
+   */
+  approvedLimit?: number | null;
+  serviceFeeCondition?: CreditorServiceFeeCondition | null;
+  documentsEnabled?: boolean | null;
+  invoicesEnabled?: boolean | null;
+  webAppKey?: string | null;
+  serviceFeePeriod?: ServiceFeePeriod | null;
+  termsDocuments?: TermsDocument[] | null;
+  status: 'active' | 'blocked' | 'terminated';
+  isServiceFeePeriodActive?: boolean | null;
+  hash?: string | null;
+  sapNumber?: string | null;
+  /**
+   * amount in cents
+   */
+  creditorLimit?: number | null;
+  legalForm?:
+    | 'EINZELUNTERNEHMEN'
+    | 'FREIBERUFLER'
+    | 'EK'
+    | 'GBR'
+    | 'OHG'
+    | 'KG'
+    | 'GMBH_CO_KG'
+    | 'PARTG'
+    | 'GMBH'
+    | 'UG'
+    | 'AG'
+    | 'EG'
+    | 'EV'
+    | null;
+  serviceFee?: number | null;
+  /**
+   * amount in cents
+   */
+  setupFee?: number | null;
+  creditScore?: number | null;
+  cmsKey?: string | null;
+  wzCode?: string | null;
+  cspIdentifier?: string | null;
+  contractDate?: string | null;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "CreditorContact".
+ */
+export interface CreditorContact {
+  salutation?: 'Herr' | 'Frau' | null;
+  contactName?: string | null;
+  /**
+   * street and house number
+   */
+  street?: string | null;
+  zip?: string | null;
+  city?: string | null;
+  phone?: string | null;
+  mobileNumber?: string | null;
+  email?: string | null;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "CreditorContract".
+ */
+export interface CreditorContract {
+  registerNumber?: string | null;
+  placeOfAuthority?: string | null;
+  proprietor?: string | null;
+  contractNumber?: string | null;
+  contractStart?: string | null;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "SepaMandate".
+ */
+export interface SepaMandate {
+  accountOwner?: string | null;
+  city?: string | null;
+  date?: string | null;
+  expiredDate?: string | null;
+  iban?: string | null;
+  referenceNumber?: string | null;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "CreditorServiceFeeCondition".
+ */
+export interface CreditorServiceFeeCondition {
+  identifier: number;
+  status: 'planned' | 'active' | 'expired';
+  matrixEntry?: ServiceFeeMatrixEntry | null;
+  /**
+   * epoch seconds
+   */
+  creationDate?: number | null;
+  /**
+   * epoch seconds
+   */
+  updateDate?: number | null;
+  validFromDate: string;
+  /**
+   * derived from the next condition's validFromDate
+   */
+  validToDate?: string | null;
+  current?: boolean | null;
+  isDefault?: boolean | null;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "ServiceFeeMatrixEntry".
+ */
+export interface ServiceFeeMatrixEntry {
+  identifier: number;
+  name: string;
+  purchasedFee?: number | null;
+  notPurchasedFee?: number | null;
+  /**
+   * amount in cents
+   */
+  notPurchasedMinimumFee?: number | null;
+  purchasedLaterFee?: number | null;
+  /**
+   * amount in cents
+   */
+  minimumServiceFee?: number | null;
+  productType?: 'SMAFA' | 'APL' | 'FW' | 'DAA' | 'DAB' | 'FAS' | 'VHV' | 'TPF' | null;
+  sapIdentifier?: string | null;
+  isDefault?: boolean | null;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "ServiceFeePeriod".
+ */
+export interface ServiceFeePeriod {
+  /**
+   * epoch seconds
+   */
+  creationDate?: number | null;
+  /**
+   * amount in cents
+   */
+  currentAnnualServiceFee?: number | null;
+  /**
+   * amount in cents
+   */
+  chargedAmount?: number | null;
+  start: string;
+  end: string;
+  /**
+   * amount in cents
+   */
+  nextPeriodAnnualServiceFee?: number | null;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "TermsDocument".
+ */
+export interface TermsDocument {
+  documentType: 'dataProcessingAgreement' | 'encashmentConditions' | 'termsAndConditions' | 'termsOfUse';
+  source: string;
+  version?: string | null;
+  /**
+   * epoch seconds
+   */
+  modified?: number | null;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
  * via the `definition` "CreditorLimits".
  */
 export interface CreditorLimits {
@@ -51,6 +528,201 @@ export interface CreditorLimits {
    * amount in cents
    */
   availableLimit?: number | null;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "CreditorRef".
+ */
+export interface CreditorRef {
+  identifier: number;
+  name: string;
+  sapNumber?: string | null;
+  product?: 'SMAFA' | 'APL' | 'FW' | 'DAA' | 'DAB' | 'FAS' | 'VHV' | 'TPF' | null;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "CreditorRegistration".
+ */
+export interface CreditorRegistration {
+  company: CreditorRegistrationCompany;
+  legal?: CreditorRegistrationLegal | null;
+  sepa?: CreditorRegistrationSepa | null;
+  intermediary?: CreditorRegistrationIntermediary | null;
+  contract?: CreditorRegistrationContract | null;
+  conditions?: CreditorRegistrationConditions | null;
+  state?: 'sap_registered' | 'setup_fee_charged' | 'user_created' | null;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "CreditorRegistrationCompany".
+ */
+export interface CreditorRegistrationCompany {
+  name: string;
+  salutation?: 'Herr' | 'Frau' | null;
+  firstName?: string | null;
+  lastName?: string | null;
+  tradeName?: string | null;
+  foundingDate?: string | null;
+  /**
+   * amount in cents
+   */
+  turnover?: number | null;
+  onlineTurnoverRate?: number | null;
+  /**
+   * amount in cents
+   */
+  factorableTurnover?: number | null;
+  /**
+   * amount in cents
+   */
+  creditorLimit?: number | null;
+  automaticallyCalculateCreditorLimit?: boolean | null;
+  streetAndHouse?: string | null;
+  zip?: string | null;
+  city?: string | null;
+  phone?: string | null;
+  mobile?: string | null;
+  email?: string | null;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "CreditorRegistrationLegal".
+ */
+export interface CreditorRegistrationLegal {
+  entitledToDeductVat?: boolean | null;
+  vob?: boolean | null;
+  registerNumber?: string | null;
+  placeOfAuthority?: string | null;
+  proprietor?: string | null;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "CreditorRegistrationSepa".
+ */
+export interface CreditorRegistrationSepa {
+  accountOwner?: string | null;
+  iban?: string | null;
+  date?: string | null;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "CreditorRegistrationIntermediary".
+ */
+export interface CreditorRegistrationIntermediary {
+  assetConsultantName?: string | null;
+  salutation?: 'Herr' | 'Frau' | null;
+  firstName?: string | null;
+  lastName?: string | null;
+  street?: string | null;
+  zip?: string | null;
+  city?: string | null;
+  phone?: string | null;
+  email?: string | null;
+  department?: string | null;
+  assetConsultantNumber?: string | null;
+  intermediaryNumber?: string | null;
+  notes?: string | null;
+  privacyPolicyAccepted?: boolean | null;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "CreditorRegistrationContract".
+ */
+export interface CreditorRegistrationContract {
+  contractDate?: string | null;
+  legalFormKey?:
+    | 'EINZELUNTERNEHMEN'
+    | 'FREIBERUFLER'
+    | 'EK'
+    | 'GBR'
+    | 'OHG'
+    | 'KG'
+    | 'GMBH_CO_KG'
+    | 'PARTG'
+    | 'GMBH'
+    | 'UG'
+    | 'AG'
+    | 'EG'
+    | 'EV'
+    | null;
+  legalFormValue?: string | null;
+  buergelScore?: number | null;
+  cspIdentifier?: string | null;
+  ddmIdentifier?: string | null;
+  wzCode?: string | null;
+  setUpFee?: 49900 | 24900 | 0 | null;
+  /**
+   * amount in cents
+   */
+  minimumAnnualServiceFee?: number | null;
+  serviceFeePeriod?: string | null;
+  serviceFee?: number | null;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "CreditorRegistrationConditions".
+ */
+export interface CreditorRegistrationConditions {
+  serviceFeeMatrixIdentifier?: string | null;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "CreditorSettings".
+ */
+export interface CreditorSettings {
+  emailReminderSetting?: EmailReminderSetting[] | null;
+  defaultExposureType?: 'purchase' | 'service' | null;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "EmailReminderSetting".
+ */
+export interface EmailReminderSetting {
+  email: string;
+  frequency:
+    'daily' | 'weekly' | 'biweekly' | 'monthly' | 'bimonthly' | 'three_monthly' | 'six_monthly' | 'yearly';
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "CreditorVoucher".
+ */
+export interface CreditorVoucher {
+  /**
+   * amount in cents
+   */
+  amount: number;
+  identifier: number;
+  readStatus: 'new' | 'read';
+  sapReferenceNumber?: string | null;
+  sapNumber?: string | null;
+  archiveSourceFile?: string | null;
+  type: 'FF' | 'VH' | 'ZP' | 'VB' | 'VM' | 'ZA' | 'VA' | 'FA' | 'XA' | 'VR';
+  voucherDate?: string | null;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "CurrentUser".
+ */
+export interface CurrentUser {
+  id: number;
+  username: string;
+  name: string;
+  email: string;
+  roles: string[];
+  product: 'SMAFA' | 'APL' | 'FW' | 'DAA' | 'DAB' | 'FAS' | 'VHV' | 'TPF';
+  permissions: UserPermissions;
+  optIn: boolean;
+  passwordUpdateRequired: boolean;
+  askForContactInformationChanges: boolean;
+  creditorStatus?: 'active' | 'blocked' | 'terminated' | null;
+  sapNumber?: string | null;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "UserPermissions".
+ */
+export interface UserPermissions {
+  admin?: string[] | null;
 }
 /**
  * This interface was referenced by `KontorEntities`'s JSON-Schema
@@ -153,18 +825,6 @@ export interface PostAddress {
 }
 /**
  * This interface was referenced by `KontorEntities`'s JSON-Schema
- * via the `definition` "SepaMandate".
- */
-export interface SepaMandate {
-  accountOwner?: string | null;
-  city?: string | null;
-  date?: string | null;
-  expiredDate?: string | null;
-  iban?: string | null;
-  referenceNumber?: string | null;
-}
-/**
- * This interface was referenced by `KontorEntities`'s JSON-Schema
  * via the `definition` "SolvencyDecision".
  */
 export interface SolvencyDecision {
@@ -250,6 +910,53 @@ export interface DebtorPermanentDebt {
 }
 /**
  * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "DebtorAssignmentDetails".
+ */
+export interface DebtorAssignmentDetails {
+  identifier: number;
+  status: 'in_review' | 'accepted' | 'declined' | 'open' | 'progress' | 'done';
+  /**
+   * epoch seconds
+   */
+  creationDate: number;
+  creditor?: CreditorRef | null;
+  voucher?: AssignmentVoucher | null;
+  addresses?: Address[] | null;
+  manualDecisionReason?: string | null;
+  debtorRequest?: DebtorRequest | null;
+  creditorContact?: AssignmentCreditorContact | null;
+  contractStart?: string | null;
+  normalizedAddress?: Address | null;
+  limitAddress?: Address | null;
+  debtors?: AssignmentDebtor[] | null;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "DebtorRequest".
+ */
+export interface DebtorRequest {
+  /**
+   * epoch seconds
+   */
+  requestDate?: number | null;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "DebtorAssignmentEntry".
+ */
+export interface DebtorAssignmentEntry {
+  identifier: number;
+  status: 'in_review' | 'accepted' | 'declined' | 'open' | 'progress' | 'done';
+  /**
+   * epoch seconds
+   */
+  creationDate: number;
+  creditor?: CreditorRef | null;
+  voucher?: AssignmentVoucherRef | null;
+  addresses?: Address[] | null;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
  * via the `definition` "DebtorListItem".
  */
 export interface DebtorListItem {
@@ -285,4 +992,1271 @@ export interface DebtorListItem {
   locationCount?: number | null;
   hasActivePermanentDebts?: boolean | null;
   limitRequestActive?: boolean | null;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "DebtorPermissions".
+ */
+export interface DebtorPermissions {
+  addLocation?: boolean | null;
+  editDebtor?: boolean | null;
+  editPaymentData?: boolean | null;
+  removeSepaMandate?: boolean | null;
+  increaseLimit?: boolean | null;
+  refreshLimit?: boolean | null;
+  checkSolvency?: boolean | null;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "DebtorRef".
+ */
+export interface DebtorRef {
+  id: number;
+  name: string;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "DebtorRequestData".
+ */
+export interface DebtorRequestData {
+  city?: string | null;
+  contact?: string | null;
+  dateOfBirth?: string | null;
+  email?: string | null;
+  name: string;
+  phone?: string | null;
+  streetAndHouse?: string | null;
+  zip?: string | null;
+  isBusiness?: boolean | null;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "LocationPermissions".
+ */
+export interface LocationPermissions {
+  editLocation?: boolean | null;
+  uploadInvoice?: boolean | null;
+  createPermanentDebt?: boolean | null;
+  editPostAddress?: boolean | null;
+  activateLocation?: boolean | null;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "LocationRef".
+ */
+export interface LocationRef {
+  id: number;
+  name: string;
+  customNumber?: string | null;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "LogItem".
+ */
+export interface LogItem {
+  /**
+   * epoch seconds
+   */
+  creationDate: number;
+  /**
+   * epoch seconds
+   */
+  updateDate?: number | null;
+  identifier: number;
+  channel?: string | null;
+  context?: string | null;
+  message: string;
+  extra?: string | null;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "Notification".
+ */
+export interface Notification {
+  identifier: number;
+  status: 'new' | 'read';
+  /**
+   * epoch seconds
+   */
+  created: number;
+  title: string;
+  type?: string | null;
+  message?: string | null;
+  voucher?: VoucherRef | null;
+  debtor?: DebtorRef | null;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "VoucherRef".
+ */
+export interface VoucherRef {
+  id: number;
+  numberToShow?: string | null;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "OptInItem".
+ */
+export interface OptInItem {
+  identifier: number;
+  approvalId?: string | null;
+  documents?: TermsDocument[] | null;
+  changesText?: string | null;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "PendingDebtorDecision".
+ */
+export interface PendingDebtorDecision {
+  id: number;
+  debtor?: PendingDecisionDebtor | null;
+  hasBlacklistEntry?: boolean | null;
+  isNewLocation?: boolean | null;
+  limitAddress?: Address | null;
+  location?: Location | null;
+  /**
+   * amount in cents
+   */
+  newDebtorLimit?: number | null;
+  newDebtorLimitColor?: 'green' | 'yellow' | 'red' | null;
+  reasonCodes?: string[] | null;
+  requiresDebtorAssignment?: boolean | null;
+  requestData?: DebtorRequestData | null;
+  identificationReason?:
+    | 'csp_identifier'
+    | 'limit_address_and_name'
+    | 'location_address_and_name'
+    | 'limit_address_and_custom_debtor_number'
+    | 'location_address_and_custom_debtor_number'
+    | 'customer_list'
+    | null;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "PendingDecisionDebtor".
+ */
+export interface PendingDecisionDebtor {
+  address?: Address | null;
+  /**
+   * amount in cents
+   */
+  approvedLimit?: number | null;
+  /**
+   * amount in cents
+   */
+  availableLimit?: number | null;
+  id: number;
+  name: string;
+  type?: 'business' | 'customer' | null;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "PermanentDebt".
+ */
+export interface PermanentDebt {
+  id: number;
+  status: 'created' | 'active' | 'stopped' | 'expired' | 'ended';
+  /**
+   * epoch seconds
+   */
+  created?: number | null;
+  customNumber?: string | null;
+  startDate: string;
+  endDate?: string | null;
+  nextExecutionDate?: string | null;
+  subject: string;
+  /**
+   * amount in cents
+   */
+  grossAmount: number;
+  period:
+    'daily' | 'weekly' | 'biweekly' | 'monthly' | 'bimonthly' | 'three_monthly' | 'six_monthly' | 'yearly';
+  debtor?: DebtorRef | null;
+  location?: LocationRef | null;
+  performanceDateIndex?: number | null;
+  description?: string | null;
+  /**
+   * amount in cents
+   */
+  netAmount?: number | null;
+  vat?: number | null;
+  attachment?: PermanentDebtAttachment | null;
+  officialVoucherSource?: string | null;
+  sepa?: PermanentDebtSepa | null;
+  vouchers?: PermanentDebtVoucher[] | null;
+  stop?: PermanentDebtStop | null;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "PermanentDebtAttachment".
+ */
+export interface PermanentDebtAttachment {
+  fileName: string;
+  source?: string | null;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "PermanentDebtSepa".
+ */
+export interface PermanentDebtSepa {
+  accountOwner?: string | null;
+  iban?: string | null;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "PermanentDebtVoucher".
+ */
+export interface PermanentDebtVoucher {
+  id: number;
+  numberToShow?: string | null;
+  officialVoucherNumber?: string | null;
+  /**
+   * amount in cents
+   */
+  amount: number;
+  type:
+    | 'invoice'
+    | 'permanent_debt'
+    | 'invoice_encashment_direct'
+    | 'epod'
+    | 'abandonment'
+    | 'annulation'
+    | 'credit_advice'
+    | 'debit_payment'
+    | 'deposit'
+    | 'deposit_encashment'
+    | 'deposit_insurance'
+    | 'direct_payment'
+    | 'impersonal_account_voucher'
+    | 'voucher_retirement_degener'
+    | 'vat_retirement'
+    | 'voucher_retirement'
+    | 'epod_settlement';
+  /**
+   * epoch seconds
+   */
+  created?: number | null;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "PermanentDebtStop".
+ */
+export interface PermanentDebtStop {
+  officialVoucherSource?: string | null;
+  /**
+   * epoch seconds
+   */
+  created?: number | null;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "PermanentDebtListItem".
+ */
+export interface PermanentDebtListItem {
+  id: number;
+  status: 'created' | 'active' | 'stopped' | 'expired' | 'ended';
+  /**
+   * epoch seconds
+   */
+  created?: number | null;
+  customNumber?: string | null;
+  startDate: string;
+  endDate?: string | null;
+  nextExecutionDate?: string | null;
+  subject: string;
+  /**
+   * amount in cents
+   */
+  grossAmount: number;
+  period:
+    'daily' | 'weekly' | 'biweekly' | 'monthly' | 'bimonthly' | 'three_monthly' | 'six_monthly' | 'yearly';
+  debtor?: DebtorRef | null;
+  location?: LocationRef | null;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "ProductConfig".
+ */
+export interface ProductConfig {
+  type: 'SMAFA' | 'APL' | 'FW' | 'DAA' | 'DAB' | 'FAS' | 'VHV' | 'TPF';
+  productName: string;
+  portalName: string;
+  logo: string;
+  theme: ProductTheme;
+  hotline?: string | null;
+  mail?: string | null;
+  info?: string | null;
+  privacy?: string | null;
+  imprint?: string | null;
+  withPurchaseAssurance?: boolean | null;
+  statusGroups?: ProductGroup[] | null;
+  voucherTypeGroups?: ProductGroup[] | null;
+  permissions?: UserPermissions | null;
+  onboarding?: ProductOnboarding | null;
+  faqTopics?: string[] | null;
+  documents?: ProductDocument[] | null;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "ProductTheme".
+ */
+export interface ProductTheme {
+  primary: string;
+  secondary: string;
+  background?: string | null;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "ProductGroup".
+ */
+export interface ProductGroup {
+  key: string;
+  values: string[];
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "ProductOnboarding".
+ */
+export interface ProductOnboarding {
+  requestEnabled?: boolean | null;
+  applicationEnabled?: boolean | null;
+  intermediaryNumberRequired?: boolean | null;
+  /**
+   * amount in cents
+   */
+  maxCreditorLimit?: number | null;
+  /**
+   * amount in cents
+   */
+  minFactorableTurnover?: number | null;
+  /**
+   * amount in cents
+   */
+  maxFactorableTurnover?: number | null;
+  setupFeeOptions?: number[] | null;
+  blacklistedFields?: string[] | null;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "ProductDocument".
+ */
+export interface ProductDocument {
+  name: string;
+  url: string;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "RegistrationPayload".
+ */
+export interface RegistrationPayload {
+  productType: 'SMAFA' | 'APL' | 'FW' | 'DAA' | 'DAB' | 'FAS' | 'VHV' | 'TPF';
+  companyName: string;
+  legalForm?: string | null;
+  /**
+   * amount in cents
+   */
+  annualTurnoverGross?: number | null;
+  tradeName?: string | null;
+  /**
+   * amount in cents
+   */
+  creditorLimit?: number | null;
+  intermediary?: CreditorRegistrationIntermediary | null;
+  address: RegistrationPayloadAddress;
+  contact: RegistrationPayloadContact;
+  contract: RegistrationPayloadContract;
+  creditorServiceFee?: RegistrationPayloadServiceFee | null;
+  legal?: RegistrationPayloadLegal | null;
+  sepa?: RegistrationPayloadSepa | null;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "RegistrationPayloadAddress".
+ */
+export interface RegistrationPayloadAddress {
+  streetAndHouse: string;
+  zip: string;
+  city: string;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "RegistrationPayloadContact".
+ */
+export interface RegistrationPayloadContact {
+  salutation?: 'Herr' | 'Frau' | null;
+  firstName?: string | null;
+  lastName?: string | null;
+  phone?: string | null;
+  mobile?: string | null;
+  email: string;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "RegistrationPayloadContract".
+ */
+export interface RegistrationPayloadContract {
+  /**
+   * amount in cents
+   */
+  setupFee?: number | null;
+  placeOfAuthority?: string | null;
+  entitledToDeductVat?: boolean | null;
+  registerNumber?: string | null;
+  proprietor?: string | null;
+  /**
+   * fixed at 1
+   */
+  division: number;
+  /**
+   * epoch seconds
+   */
+  start?: number | null;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "RegistrationPayloadServiceFee".
+ */
+export interface RegistrationPayloadServiceFee {
+  /**
+   * sent only when numeric
+   */
+  serviceFeeAnnual?: number | null;
+  sapMatrixIdentifier?: string | null;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "RegistrationPayloadLegal".
+ */
+export interface RegistrationPayloadLegal {
+  key?:
+    | 'EINZELUNTERNEHMEN'
+    | 'FREIBERUFLER'
+    | 'EK'
+    | 'GBR'
+    | 'OHG'
+    | 'KG'
+    | 'GMBH_CO_KG'
+    | 'PARTG'
+    | 'GMBH'
+    | 'UG'
+    | 'AG'
+    | 'EG'
+    | 'EV'
+    | null;
+  buergelScore?: number | null;
+  cspIdentifier?: string | null;
+  ddmIdentifier?: string | null;
+  wzCode?: string | null;
+  /**
+   * sent only when not a string (an unanswered form value is left out)
+   */
+  vob?: boolean | null;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "RegistrationPayloadSepa".
+ */
+export interface RegistrationPayloadSepa {
+  accountOwner: string;
+  city?: string | null;
+  iban: string;
+  /**
+   * epoch seconds
+   */
+  start?: number | null;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "SepaDebitData".
+ */
+export interface SepaDebitData {
+  accountOwner: string;
+  iban: string;
+  startSepaDate?: string | null;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "SepaUpdateRequest".
+ */
+export interface SepaUpdateRequest {
+  identifier: number;
+  status: 'in_review' | 'accepted' | 'declined';
+  creditor: CreditorRef;
+  debitData: SepaDebitData;
+  creator?: string | null;
+  /**
+   * epoch seconds
+   */
+  creationDate: number;
+  /**
+   * epoch seconds
+   */
+  decisionDate?: number | null;
+  decisionUser?: string | null;
+  isOwnRequest?: boolean | null;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "StateOfAffairs".
+ */
+export interface StateOfAffairs {
+  code: string;
+  acceptedOptions?: StateOfAffairsOption[] | null;
+  rejectedOptions?: StateOfAffairsOption[] | null;
+  followUpAction?:
+    | 'credit_advice'
+    | 'direct_payment'
+    | 'abandonment'
+    | 'annulation'
+    | 'exposure_type'
+    | 'voucher_upload'
+    | 'default'
+    | null;
+  rejectAction?:
+    | 'credit_advice'
+    | 'direct_payment'
+    | 'abandonment'
+    | 'annulation'
+    | 'exposure_type'
+    | 'voucher_upload'
+    | 'default'
+    | null;
+  acceptFileRequired?: boolean | null;
+  rejectFileRequired?: boolean | null;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "StateOfAffairsOption".
+ */
+export interface StateOfAffairsOption {
+  code: string;
+  text: string;
+  fullAmount?: boolean | null;
+  noteRequired?: boolean | null;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "UnprocessedVoucher".
+ */
+export interface UnprocessedVoucher {
+  id: number;
+  attachments?: VoucherAttachment[] | null;
+  bnetId?: string | null;
+  bnetPurchaseStatus?:
+    | 'GEKAUFT'
+    | 'NACHTRAEGLICH_GEKAUFT'
+    | 'MANUELLE_ANKAUFSLISTE'
+    | 'OFFENGELEGT'
+    | 'SCHADENSMELDUNG_MUSS_ERFOLGEN'
+    | 'SCHADENSMELDUNG_ERFOLGT'
+    | 'ANKAUFBAR'
+    | 'NICHT_ANKAUFBAR'
+    | 'NICHT_MEHR_ANKAUFBAR'
+    | 'RUECKBELASTET'
+    | 'NICHT_GEKAUFT'
+    | 'RUECKBELASTUNG'
+    | 'IN_PRUEFUNG'
+    | 'UNGEPRUEFT'
+    | null;
+  bnetStatus?:
+    | 101
+    | 102
+    | 103
+    | 104
+    | 105
+    | 106
+    | 107
+    | 108
+    | 109
+    | 110
+    | 111
+    | 112
+    | 113
+    | 114
+    | 115
+    | 116
+    | 117
+    | 150
+    | 151
+    | 152
+    | 153
+    | 200
+    | 201
+    | 220
+    | 221
+    | 222
+    | 801
+    | 802
+    | 803
+    | 901
+    | 902
+    | 903
+    | 904
+    | 905
+    | 920
+    | 921
+    | 922
+    | 923
+    | 925
+    | 926
+    | 928
+    | 929
+    | 930
+    | 931
+    | 932
+    | 933
+    | 934
+    | 935
+    | 936
+    | 937
+    | 938
+    | 939
+    | null;
+  debtor?: DebtorRef | null;
+  deliveryType?: 'email' | 'post' | null;
+  email?: string | null;
+  emailCopy?: string | null;
+  emailBlindCopy?: string | null;
+  /**
+   * epoch seconds
+   */
+  endOfPauseDate?: number | null;
+  emailMarkedForDebtor?: string | null;
+  location?: LocationRef | null;
+  customisedLabel?: string | null;
+  originalFileName?: string | null;
+  parent?: VoucherRef | null;
+  pendingStatus?:
+    | 'duplicate'
+    | 'encashment_direct'
+    | 'in_future_billing'
+    | 'in_future_factoring'
+    | 'in_future_performance_date'
+    | 'not_purchasable'
+    | 'insurance_invoice_incomplete'
+    | 'insurance_payment_deadline_too_short'
+    | 'insurance_payment_deadline_too_long'
+    | 'insurance_service_date_too_old'
+    | null;
+  source?:
+    | 'document_guide_epost'
+    | 'portal_upload'
+    | 'billomat'
+    | 'business_central'
+    | 'collmex'
+    | 'datev'
+    | 'easybill'
+    | 'fastbill'
+    | 'jtl_wawi'
+    | 'lexoffice'
+    | 'orgamax'
+    | 'sage'
+    | 'sevdesk'
+    | 'weclapp'
+    | 'wiso_meinbuero'
+    | 'xentral'
+    | null;
+  /**
+   * epoch seconds
+   */
+  uploadedDate?: number | null;
+  voucherDate?: string | null;
+  officialVoucherNumber?: string | null;
+  processingStatus?:
+    | 'document_in_review'
+    | 'debtor_will_be_identified'
+    | 'document_will_be_identified'
+    | 'manually_reviewed'
+    | 'document_read'
+    | 'debtor_in_review'
+    | 'review_completed'
+    | 'voucher_creation_started'
+    | 'ready_to_deliver'
+    | null;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "VoucherAttachment".
+ */
+export interface VoucherAttachment {
+  id: number;
+  fileName: string;
+  path: string;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "UserListItem".
+ */
+export interface UserListItem {
+  id: number;
+  username: string;
+  loginAllowed: boolean;
+  sapNumber?: string | null;
+  city?: string | null;
+  email?: string | null;
+  roles: string[];
+  product: 'SMAFA' | 'APL' | 'FW' | 'DAA' | 'DAB' | 'FAS' | 'VHV' | 'TPF';
+  permissions?: UserPermissions | null;
+  name?: string | null;
+  status: 'new' | 'active' | 'blocked' | 'password_reset_requested' | 'password_reset' | 'terminated';
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "Voucher".
+ */
+export interface Voucher {
+  id: number;
+  status:
+    | 'open'
+    | 'closed'
+    | 'failed'
+    | 'pending'
+    | 'unknown'
+    | 'tpf_in_review'
+    | 'tpf_accepted'
+    | 'tpf_not_purchased'
+    | 'tpf_balanced';
+  statusToShow?:
+    | 'open'
+    | 'closed'
+    | 'failed'
+    | 'pending'
+    | 'unknown'
+    | 'tpf_in_review'
+    | 'tpf_accepted'
+    | 'tpf_not_purchased'
+    | 'tpf_balanced'
+    | null;
+  subStatus:
+    | 'accepted'
+    | 'counted_back'
+    | 'count_back'
+    | 'customer_complaint'
+    | 'delayed'
+    | 'deferred_payment'
+    | 'dunning'
+    | 'encashment'
+    | 'halt'
+    | 'in_review'
+    | 'not_purchasable'
+    | 'not_purchasable_anymore'
+    | 'not_purchased'
+    | 'payment_reminder'
+    | 'purchasable'
+    | 'purchased'
+    | 'purchased_later'
+    | 'purchased_manually'
+    | 'unverified'
+    | 'disclosed'
+    | 'manual_purchase_list'
+    | 'unknown';
+  officialVoucherNumber?: string | null;
+  customNumber?: string | null;
+  numberToShow?: string | null;
+  bnetId?: string | null;
+  /**
+   * amount in cents
+   */
+  amount: number;
+  purchaseStatus?:
+    | 'GEKAUFT'
+    | 'NACHTRAEGLICH_GEKAUFT'
+    | 'MANUELLE_ANKAUFSLISTE'
+    | 'OFFENGELEGT'
+    | 'SCHADENSMELDUNG_MUSS_ERFOLGEN'
+    | 'SCHADENSMELDUNG_ERFOLGT'
+    | 'ANKAUFBAR'
+    | 'NICHT_ANKAUFBAR'
+    | 'NICHT_MEHR_ANKAUFBAR'
+    | 'RUECKBELASTET'
+    | 'NICHT_GEKAUFT'
+    | 'RUECKBELASTUNG'
+    | 'IN_PRUEFUNG'
+    | 'UNGEPRUEFT'
+    | null;
+  /**
+   * amount in cents
+   */
+  leftoverAmount: number;
+  /**
+   * amount in cents
+   */
+  initialLeftoverAmount?: number | null;
+  type:
+    | 'invoice'
+    | 'permanent_debt'
+    | 'invoice_encashment_direct'
+    | 'epod'
+    | 'abandonment'
+    | 'annulation'
+    | 'credit_advice'
+    | 'debit_payment'
+    | 'deposit'
+    | 'deposit_encashment'
+    | 'deposit_insurance'
+    | 'direct_payment'
+    | 'impersonal_account_voucher'
+    | 'voucher_retirement_degener'
+    | 'vat_retirement'
+    | 'voucher_retirement'
+    | 'epod_settlement';
+  paymentDeadline?: string | null;
+  /**
+   * epoch seconds
+   */
+  uploaded?: number | null;
+  voucherDate?: string | null;
+  hasWorkQueue?: boolean | null;
+  /**
+   * derived from type: the invoice-like group of voucherType
+   */
+  isInvoice?: boolean | null;
+  debtor?: DebtorRef | null;
+  location?: LocationRef | null;
+  source?:
+    | 'document_guide_epost'
+    | 'portal_upload'
+    | 'billomat'
+    | 'business_central'
+    | 'collmex'
+    | 'datev'
+    | 'easybill'
+    | 'fastbill'
+    | 'jtl_wawi'
+    | 'lexoffice'
+    | 'orgamax'
+    | 'sage'
+    | 'sevdesk'
+    | 'weclapp'
+    | 'wiso_meinbuero'
+    | 'xentral'
+    | null;
+  requiresProcessing?: boolean | null;
+  parent?: VoucherRef | null;
+  /**
+   * sorted by upload date
+   */
+  children?: ChildVoucher[] | null;
+  dunningStatus?: string | null;
+  dunningType?:
+    | 'notDunned'
+    | 'halt'
+    | 'paymentReminder'
+    | 'dunning'
+    | 'encashment'
+    | 'DELAY'
+    | 'DISPUTE'
+    | 'ENCASHMENT'
+    | null;
+  dunningBlockCount?: number | null;
+  customisedLabel?: string | null;
+  balancingVoucherNumber?: string | null;
+  isBalancingVoucher?: boolean | null;
+  sapNumber?: string | null;
+  userEmail?: string | null;
+  bnetStatus?:
+    | 101
+    | 102
+    | 103
+    | 104
+    | 105
+    | 106
+    | 107
+    | 108
+    | 109
+    | 110
+    | 111
+    | 112
+    | 113
+    | 114
+    | 115
+    | 116
+    | 117
+    | 150
+    | 151
+    | 152
+    | 153
+    | 200
+    | 201
+    | 220
+    | 221
+    | 222
+    | 801
+    | 802
+    | 803
+    | 901
+    | 902
+    | 903
+    | 904
+    | 905
+    | 920
+    | 921
+    | 922
+    | 923
+    | 925
+    | 926
+    | 928
+    | 929
+    | 930
+    | 931
+    | 932
+    | 933
+    | 934
+    | 935
+    | 936
+    | 937
+    | 938
+    | 939
+    | null;
+  bnetPurchaseStatus?:
+    | 'GEKAUFT'
+    | 'NACHTRAEGLICH_GEKAUFT'
+    | 'MANUELLE_ANKAUFSLISTE'
+    | 'OFFENGELEGT'
+    | 'SCHADENSMELDUNG_MUSS_ERFOLGEN'
+    | 'SCHADENSMELDUNG_ERFOLGT'
+    | 'ANKAUFBAR'
+    | 'NICHT_ANKAUFBAR'
+    | 'NICHT_MEHR_ANKAUFBAR'
+    | 'RUECKBELASTET'
+    | 'NICHT_GEKAUFT'
+    | 'RUECKBELASTUNG'
+    | 'IN_PRUEFUNG'
+    | 'UNGEPRUEFT'
+    | null;
+  documentId?: string | null;
+  originalName?: string | null;
+  attachment?: VoucherAttachment | null;
+  officialVoucherSource?: string | null;
+  comment?: string | null;
+  permanentDebt?: VoucherPermanentDebtRef | null;
+  encashmentFileNumber?: string | null;
+  serviceFee?: VoucherServiceFee | null;
+  history?: VoucherHistoryEntry[] | null;
+  workQueueEntries?: WorkQueueRef[] | null;
+  permissions?: VoucherPermissions | null;
+  firstDunningDate?: string | null;
+  performanceDate?: string | null;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "VoucherPermanentDebtRef".
+ */
+export interface VoucherPermanentDebtRef {
+  id: number;
+  customNumber?: string | null;
+  location?: LocationRef | null;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "VoucherServiceFee".
+ */
+export interface VoucherServiceFee {
+  condition?: number | null;
+  /**
+   * amount in cents
+   */
+  amount?: number | null;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "VoucherHistoryEntry".
+ */
+export interface VoucherHistoryEntry {
+  id: number;
+  type: 'work_queue' | 'bnet_status' | 'bnet_purchase_status';
+  /**
+   * epoch seconds
+   */
+  created: number;
+  value?: string | null;
+  title?: string | null;
+  text?: string | null;
+  userEmail?: string | null;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "WorkQueueRef".
+ */
+export interface WorkQueueRef {
+  id: number;
+  /**
+   * epoch seconds
+   */
+  updated?: number | null;
+  title: string;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "VoucherPermissions".
+ */
+export interface VoucherPermissions {
+  abandonment?: boolean | null;
+  annulation?: boolean | null;
+  creditAdvice?: boolean | null;
+  directPayment?: boolean | null;
+  setDunningBlock?: boolean | null;
+  cancelDunningBlock?: boolean | null;
+  openDispute?: boolean | null;
+  closeDispute?: boolean | null;
+  openDelay?: boolean | null;
+  closeDelay?: boolean | null;
+  showBalancingSummary?: boolean | null;
+  uploadSubsequentInvoice?: boolean | null;
+  reUpload?: boolean | null;
+  comment?: boolean | null;
+  cancel?: boolean | null;
+  continueVoucher?: boolean | null;
+  editDeliveryType?: boolean | null;
+  addAttachment?: boolean | null;
+  deleteAttachment?: boolean | null;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "VoucherListItem".
+ */
+export interface VoucherListItem {
+  id: number;
+  status:
+    | 'open'
+    | 'closed'
+    | 'failed'
+    | 'pending'
+    | 'unknown'
+    | 'tpf_in_review'
+    | 'tpf_accepted'
+    | 'tpf_not_purchased'
+    | 'tpf_balanced';
+  statusToShow?:
+    | 'open'
+    | 'closed'
+    | 'failed'
+    | 'pending'
+    | 'unknown'
+    | 'tpf_in_review'
+    | 'tpf_accepted'
+    | 'tpf_not_purchased'
+    | 'tpf_balanced'
+    | null;
+  subStatus:
+    | 'accepted'
+    | 'counted_back'
+    | 'count_back'
+    | 'customer_complaint'
+    | 'delayed'
+    | 'deferred_payment'
+    | 'dunning'
+    | 'encashment'
+    | 'halt'
+    | 'in_review'
+    | 'not_purchasable'
+    | 'not_purchasable_anymore'
+    | 'not_purchased'
+    | 'payment_reminder'
+    | 'purchasable'
+    | 'purchased'
+    | 'purchased_later'
+    | 'purchased_manually'
+    | 'unverified'
+    | 'disclosed'
+    | 'manual_purchase_list'
+    | 'unknown';
+  officialVoucherNumber?: string | null;
+  customNumber?: string | null;
+  numberToShow?: string | null;
+  bnetId?: string | null;
+  /**
+   * amount in cents
+   */
+  amount: number;
+  purchaseStatus?:
+    | 'GEKAUFT'
+    | 'NACHTRAEGLICH_GEKAUFT'
+    | 'MANUELLE_ANKAUFSLISTE'
+    | 'OFFENGELEGT'
+    | 'SCHADENSMELDUNG_MUSS_ERFOLGEN'
+    | 'SCHADENSMELDUNG_ERFOLGT'
+    | 'ANKAUFBAR'
+    | 'NICHT_ANKAUFBAR'
+    | 'NICHT_MEHR_ANKAUFBAR'
+    | 'RUECKBELASTET'
+    | 'NICHT_GEKAUFT'
+    | 'RUECKBELASTUNG'
+    | 'IN_PRUEFUNG'
+    | 'UNGEPRUEFT'
+    | null;
+  /**
+   * amount in cents
+   */
+  leftoverAmount: number;
+  /**
+   * amount in cents
+   */
+  initialLeftoverAmount?: number | null;
+  type:
+    | 'invoice'
+    | 'permanent_debt'
+    | 'invoice_encashment_direct'
+    | 'epod'
+    | 'abandonment'
+    | 'annulation'
+    | 'credit_advice'
+    | 'debit_payment'
+    | 'deposit'
+    | 'deposit_encashment'
+    | 'deposit_insurance'
+    | 'direct_payment'
+    | 'impersonal_account_voucher'
+    | 'voucher_retirement_degener'
+    | 'vat_retirement'
+    | 'voucher_retirement'
+    | 'epod_settlement';
+  paymentDeadline?: string | null;
+  /**
+   * epoch seconds
+   */
+  uploaded?: number | null;
+  voucherDate?: string | null;
+  hasWorkQueue?: boolean | null;
+  /**
+   * derived from type: the invoice-like group of voucherType
+   */
+  isInvoice?: boolean | null;
+  debtor?: DebtorRef | null;
+  location?: LocationRef | null;
+  source?:
+    | 'document_guide_epost'
+    | 'portal_upload'
+    | 'billomat'
+    | 'business_central'
+    | 'collmex'
+    | 'datev'
+    | 'easybill'
+    | 'fastbill'
+    | 'jtl_wawi'
+    | 'lexoffice'
+    | 'orgamax'
+    | 'sage'
+    | 'sevdesk'
+    | 'weclapp'
+    | 'wiso_meinbuero'
+    | 'xentral'
+    | null;
+  requiresProcessing?: boolean | null;
+  parent?: VoucherRef | null;
+  children?: ChildVoucher[] | null;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "WorkQueueDebtor".
+ */
+export interface WorkQueueDebtor {
+  name: string;
+  id: number;
+  type?: 'business' | 'customer' | null;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "WorkQueueItem".
+ */
+export interface WorkQueueItem {
+  identifier: number;
+  debtor?: WorkQueueDebtor | null;
+  fileIdentifier?: string | null;
+  location?: LocationRef | null;
+  documentUrls?: string[] | null;
+  vouchers?: WorkQueueVoucher[] | null;
+  counterVouchers?: WorkQueueVoucher[] | null;
+  messages?: WorkQueueMessage[] | null;
+  status: 'open' | 'read' | 'send' | 'done' | 'error';
+  title: string;
+  text?: string | null;
+  transactionKey?: string | null;
+  /**
+   * epoch seconds
+   */
+  created: number;
+  /**
+   * epoch seconds
+   */
+  updated?: number | null;
+  /**
+   * epoch seconds
+   */
+  finished?: number | null;
+  /**
+   * epoch seconds
+   */
+  sent?: number | null;
+  stateOfAffairs?: StateOfAffairs | null;
+  answerCode?: string | null;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "WorkQueueVoucher".
+ */
+export interface WorkQueueVoucher {
+  identifier: number;
+  numberToShow?: string | null;
+  type?:
+    | 'invoice'
+    | 'permanent_debt'
+    | 'invoice_encashment_direct'
+    | 'epod'
+    | 'abandonment'
+    | 'annulation'
+    | 'credit_advice'
+    | 'debit_payment'
+    | 'deposit'
+    | 'deposit_encashment'
+    | 'deposit_insurance'
+    | 'direct_payment'
+    | 'impersonal_account_voucher'
+    | 'voucher_retirement_degener'
+    | 'vat_retirement'
+    | 'voucher_retirement'
+    | 'epod_settlement'
+    | null;
+  officialVoucherNumber?: string | null;
+  isProcessableVoucherType?: boolean | null;
+  source?:
+    | 'document_guide_epost'
+    | 'portal_upload'
+    | 'billomat'
+    | 'business_central'
+    | 'collmex'
+    | 'datev'
+    | 'easybill'
+    | 'fastbill'
+    | 'jtl_wawi'
+    | 'lexoffice'
+    | 'orgamax'
+    | 'sage'
+    | 'sevdesk'
+    | 'weclapp'
+    | 'wiso_meinbuero'
+    | 'xentral'
+    | null;
+  originalFileName?: string | null;
+  /**
+   * amount in cents
+   */
+  amount?: number | null;
+  /**
+   * amount in cents
+   */
+  leftOverAmount?: number | null;
+  paymentDeadline?: string | null;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "WorkQueueMessage".
+ */
+export interface WorkQueueMessage {
+  text: string;
+  /**
+   * epoch seconds
+   */
+  created: number;
+  sender: 'creditor' | 'other';
 }
