@@ -104,6 +104,8 @@ export const metaSchemas = {
       entity: ident,
       label: text,
       description: { type: 'string' },
+      /** true: the object may carry further keys (e.g. permission trees owned by permissions.yaml) */
+      additionalProperties: { type: 'boolean' },
       fields: { type: 'object', minProperties: 1, propertyNames: ident, additionalProperties: field },
     },
     required: ['entity', 'label', 'fields'],

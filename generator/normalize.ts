@@ -26,6 +26,8 @@ export interface NormEntity {
   typeName: string;
   label: string;
   description?: string;
+  /** whether further keys than the declared fields are allowed */
+  open: boolean;
   fields: NormField[];
   source: string;
 }
@@ -96,6 +98,7 @@ export function normalizeTree(tree: SourceTree): Model {
       typeName: pascal(e.entity),
       label: addText(`entities.${e.entity}.name`, e.label, file, ['label']),
       description: e.description,
+      open: e.additionalProperties ?? false,
       source: file.path,
       fields: Object.entries<any>(e.fields).map(([name, f]) => ({
         name,

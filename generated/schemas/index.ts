@@ -5439,7 +5439,7 @@ export const schemas = [
       }
     },
     "required": [],
-    "additionalProperties": false
+    "additionalProperties": true
   },
   {
     "$id": "Voucher",

@@ -723,6 +723,7 @@ export interface CurrentUser {
  */
 export interface UserPermissions {
   admin?: string[] | null;
+  [k: string]: unknown;
 }
 /**
  * This interface was referenced by `KontorEntities`'s JSON-Schema

@@ -57,7 +57,7 @@ export function entitySchema(entity: NormEntity, model: Model, refPrefix = ''): 
     type: 'object',
     properties: Object.fromEntries(entity.fields.map((f) => [f.name, fieldSchema(f, model, refPrefix)])),
     required: entity.fields.filter((f) => f.required).map((f) => f.name),
-    additionalProperties: false,
+    additionalProperties: entity.open,
   };
 }
 

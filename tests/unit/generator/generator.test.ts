@@ -116,6 +116,7 @@ describe('generator forms', () => {
     expect(form.schema.properties.iban.format).toBe('iban');
     expect(form.schema.properties.amount.moneyAtLeast).toBe(100);
     expect(form.schema.allOf).toEqual([
+      // biome-ignore lint/suspicious/noThenProperty: JSON-schema if/then
       { if: { properties: { kind: { enum: ['done'] } }, required: ['kind'] }, then: { required: ['iban'] } },
     ]);
     expect(form.conditions).toEqual({ iban: { kind: ['done'] } });
