@@ -1,0 +1,96 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Kysely } from 'kysely';
+import qs from 'qs';
+import packageJson from '../../package.json' with { type: 'json' };
+import { installValidation } from '../shared/validation';
+import type { Database } from './db/schema';
+import { apiErrorSchema, installErrorHandler, notFoundBody } from './errors';
+import { setupAuth } from './plugins/auth';
+import { registerClient } from './plugins/client';
+import { registerEntitySchemas } from './plugins/schemas';
+import { authRoutes } from './routes/auth/auth.routes';
+import { tokenPairSchema } from './routes/auth/auth.schemas';
+import { debtorsRoutes } from './routes/debtors/debtors.routes';
+import { einvoiceRoutes } from './routes/einvoice/einvoice.routes';
+import { systemRoutes } from './routes/system/system.routes';
+import { resolveJwtSecret } from './services/auth.service';
+
+/** What route plugins receive as options. */
+export interface AppDeps {
+  db: Kysely<Database>;
+}
+
+export interface BuildAppOptions {
+  db: Kysely<Database>;
+  /** JWT secret; default: JWT_SECRET-less deployments keep a generated one in the database */
+  jwtSecret?: string;
+  /** built client to serve with an SPA fallback (production start); omitted in tests */
+  clientDir?: string;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/**
+ * Builds the whole HTTP application without listening: everything API under `/api`, the OpenAPI
+ * document at `/api/openapi.json` (browsable at `/api/docs`), and optionally the built client.
+ *
+ * @example
+ * const app = await buildApp({ db });
+ * const response = await app.inject({ method: 'GET', url: '/api/healthy' });
+ */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    // Arrays in query strings use bracket form (`filters[status][]=active`), at most 1000 elements.
+    routerOptions: { querystringParser: (query) => qs.parse(query, { arrayLimit: 1000, depth: 5 }) },
+    // The named rules of schema/validation.yaml, the same code the browser forms use (onCreate runs
+    // after ajv-formats, so our email/date/password formats are the ones in force).
+    ajv: {
+      customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false, verbose: true },
+      onCreate: (ajv) => installValidation(ajv as never),
+    },
+  });
+
+  app.addSchema(apiErrorSchema);
+  app.addSchema(tokenPairSchema);
+  registerEntitySchemas(app);
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: { title: 'Kontor API', version: packageJson.version, description: packageJson.description },
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+      security: [{ bearerAuth: [] }],
+    },
+    // Components are named after the schemas' `$id` (Debtor, Location …) instead of def-0, def-1.
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  const secret = await resolveJwtSecret(options.db, options.jwtSecret);
+  const deps: AppDeps = { db: options.db };
+  await app.register(
+    async (api) => {
+      installErrorHandler(api);
+      await setupAuth(api, { secret });
+      // Unknown API paths: 401 without a token (the auth hook runs first), else a JSON 404.
+      api.setNotFoundHandler((request, reply) => {
+        reply.status(404).send(notFoundBody(request.method, request.url));
+      });
+      api.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () =>
+        app.swagger(),
+      );
+      await api.register(systemRoutes, deps);
+      await api.register(authRoutes, deps);
+      await api.register(debtorsRoutes, deps);
+      await api.register(einvoiceRoutes, deps);
+    },
+    { prefix: '/api' },
+  );
+
+  await registerClient(app, options.clientDir);
+  return app;
+}

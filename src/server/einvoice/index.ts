@@ -1,0 +1,11 @@
+export { EInvoiceError, ProcessingCode } from './einvoice-error';
+export type {
+  EInvoiceBuyer,
+  EInvoiceData,
+  EInvoiceFormat,
+  EInvoicePaymentMeans,
+  EInvoiceResult,
+  EInvoiceSeller,
+} from './einvoice.types';
+export { processingCodeMessage } from './processing-code-message';
+export { MAX_EINVOICE_BYTES, readEInvoice, sniffContainer } from './read-einvoice';

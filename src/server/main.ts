@@ -1,0 +1,51 @@
+import { mkdirSync } from 'node:fs';
+import { buildApp } from './app';
+import { readConfig } from './config';
+import { openDatabase } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { isDatabaseEmpty, seedDatabase } from './db/seed';
+
+// `npm start`: PGlite in DATA_DIR (or PostgreSQL at DATABASE_URL), migrated; an empty database gets
+// the demo data; the built client in dist/ is served next to the API.
+const config = readConfig(process.env);
+if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
+const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+await migrateToLatest(handle);
+if (await isDatabaseEmpty(handle.db)) {
+  const summary = await seedDatabase(handle.db, { size: 'demo' });
+  console.log('Empty database: demo data written', summary);
+}
+
+const app = await buildApp({
+  db: handle.db,
+  jwtSecret: config.jwtSecret,
+  clientDir: config.clientDir,
+  logger: { level: process.env.LOG_LEVEL ?? 'info' },
+});
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  app.log.info(`${signal}: shutting down`);
+  try {
+    await app.close();
+  } finally {
+    // PGlite must be closed to leave a consistent data directory behind.
+    await handle.close();
+    process.exit(0);
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+try {
+  await app.listen({ port: config.port, host: config.host });
+  console.log(
+    `Kontor on http://localhost:${config.port} (${handle.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'})`,
+  );
+} catch (error) {
+  app.log.error(error);
+  await handle.close();
+  process.exit(1);
+}

@@ -1,0 +1,106 @@
+import fastifyJwt from '@fastify/jwt';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { permissionTables } from '../../../generated/permissions';
+import { ApiError } from '../errors';
+
+/** The logged-in user as every route sees it (`request.user`), taken from the access token. */
+export interface RequestUser {
+  id: number;
+  username: string;
+  roles: string[];
+  /** the creditor (tenant) of a creditor user; null for admins */
+  creditorId: number | null;
+  product: string;
+}
+
+/** Claims of the access token; `sub` is the user id. */
+export interface AccessTokenPayload {
+  sub: string;
+  username: string;
+  roles: string[];
+  creditorId: number | null;
+  product: string;
+}
+
+declare module '@fastify/jwt' {
+  interface FastifyJWT {
+    payload: AccessTokenPayload;
+    user: RequestUser;
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** true: reachable without a bearer token (login, refresh, health, version, OpenAPI) */
+    public?: boolean;
+  }
+}
+
+/** Access tokens live 15 minutes; the client refreshes every 10 (document 1 §9). */
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+
+const CREDITOR_ROLES = new Set(permissionTables.roleGroups.creditorUsers);
+const ADMIN_ROLES = new Set(permissionTables.roleGroups.admins);
+// Onboarding is for visitors without a login (document 2 §2).
+const PUBLIC_PREFIXES = ['/api/onboarding/'];
+
+export interface AuthPluginOptions {
+  secret: string;
+}
+
+/**
+ * Registers @fastify/jwt and an onRequest hook on `app` (called directly on the `/api` scope, not
+ * through `register`, so the hook covers that whole scope): every route needs a valid bearer token
+ * except those with `config: { public: true }` and the onboarding prefix (401 otherwise).
+ *
+ * @example
+ * await setupAuth(api, { secret });
+ * api.get('/debtor/list', { preHandler: requireCreditorUser, schema }, handler);
+ */
+export async function setupAuth(app: FastifyInstance, options: AuthPluginOptions): Promise<void> {
+  await app.register(fastifyJwt, {
+    secret: options.secret,
+    sign: { expiresIn: ACCESS_TOKEN_TTL_SECONDS },
+    formatUser: (payload) => ({
+      id: Number(payload.sub),
+      username: payload.username,
+      roles: payload.roles,
+      creditorId: payload.creditorId,
+      product: payload.product,
+    }),
+  });
+  app.addHook('onRequest', async (request) => {
+    if (request.routeOptions.config?.public) return;
+    const path = request.url.split('?')[0];
+    if (PUBLIC_PREFIXES.some((prefix) => path.startsWith(prefix))) return;
+    try {
+      await request.jwtVerify();
+    } catch {
+      throw new ApiError(401, 'unauthorized');
+    }
+  });
+}
+
+/**
+ * preHandler for creditor-area routes: any ROLE_CREDITOR* role with a creditor.
+ * Decision: admins get 403 here until impersonation (admin-as-creditor, document 2 §6) exists; the
+ * impersonation token will then carry the creditor id and pass this check as a creditor user.
+ */
+export async function requireCreditorUser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  const user = request.user;
+  if (!user.roles.some((role) => CREDITOR_ROLES.has(role)) || user.creditorId == null) {
+    throw new ApiError(403, 'forbidden');
+  }
+}
+
+/** preHandler for admin routes: ROLE_ADMIN, ROLE_PRODUCT_ADMIN or ROLE_SUPER_ADMIN. */
+export async function requireAdmin(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  if (!request.user.roles.some((role) => ADMIN_ROLES.has(role))) throw new ApiError(403, 'forbidden');
+}
+
+/** The creditor (tenant) of a request that passed {@link requireCreditorUser}. */
+export function creditorIdOf(request: FastifyRequest): number {
+  const id = request.user.creditorId;
+  if (id == null) throw new ApiError(403, 'forbidden');
+  return id;
+}

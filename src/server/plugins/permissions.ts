@@ -1,0 +1,53 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { permissionTables } from '../../../generated/permissions';
+import { variants } from '../../../generated/variants';
+import { createPermissionEvaluator, type PermissionContext } from '../../shared/permissions';
+import type { Database } from '../db/schema';
+import { ApiError } from '../errors';
+import { requireCreditorUser } from './auth';
+
+/** The one evaluator (src/shared/permissions.ts) fed by the generated tables — the client uses the same. */
+export const permissions = createPermissionEvaluator(permissionTables);
+
+const contexts = new WeakMap<FastifyRequest, Promise<PermissionContext>>();
+
+/**
+ * The permission context of a request: the user's roles, the product's switches (its variant YAML)
+ * and the user's stored permissions (read once per request, so a change applies at once).
+ */
+export function permissionContextOf(db: Kysely<Database>, request: FastifyRequest): Promise<PermissionContext> {
+  let context = contexts.get(request);
+  if (!context) {
+    context = db
+      .selectFrom('appUser')
+      .select('permissions')
+      .where('id', '=', request.user.id)
+      .executeTakeFirst()
+      .then((row) => ({
+        roles: request.user.roles,
+        productPermissions: variants[request.user.product]?.permissions ?? {},
+        userPermissions: row?.permissions ?? {},
+      }));
+    contexts.set(request, context);
+  }
+  return context;
+}
+
+/** Whether a permission path is on for the caller. */
+export async function isAllowedFor(db: Kysely<Database>, request: FastifyRequest, path: string): Promise<boolean> {
+  return permissions.isAllowed(path, await permissionContextOf(db, request));
+}
+
+/**
+ * preHandler for creditor-area routes gated by a permission path: a creditor user (tenant) whose
+ * effective permission is on; 403 `forbidden` otherwise.
+ *
+ * @example api.get('/debtor/list', { preHandler: requirePermission(db, 'navigation.debtors') }, handler)
+ */
+export function requirePermission(db: Kysely<Database>, path: string) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    await requireCreditorUser(request, reply);
+    if (!(await isAllowedFor(db, request, path))) throw new ApiError(403, 'forbidden');
+  };
+}

@@ -1,0 +1,78 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../app';
+import { findUserById } from '../../db/repositories/user.repository';
+import { ApiError } from '../../errors';
+import type { AccessTokenPayload } from '../../plugins/auth';
+import { authenticate, consumeRefreshToken, issueTokens } from '../../services/auth.service';
+import { loginBodySchema, refreshBodySchema } from './auth.schemas';
+
+const errors = { '4xx': { $ref: 'ApiError#' } };
+
+/** Login, token refresh and the current user (document 2 §7 "Session and health"). */
+export async function authRoutes(app: FastifyInstance, { db }: AppDeps): Promise<void> {
+  const sign = (payload: AccessTokenPayload) => app.jwt.sign(payload);
+
+  app.post<{ Body: { username: string; password: string } }>(
+    '/login',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['session'],
+        summary: 'Log in with e-mail and password',
+        body: loginBodySchema,
+        response: { 200: { $ref: 'TokenPair#' }, ...errors },
+      },
+    },
+    async (request) => {
+      const user = await authenticate(db, request.body.username, request.body.password);
+      return issueTokens(db, sign, user, user.product);
+    },
+  );
+
+  app.post<{ Body: { refresh_token: string; product?: string } }>(
+    '/token/refresh',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['session'],
+        summary: 'Trade a refresh token for a new token pair (the old refresh token is spent)',
+        body: refreshBodySchema,
+        response: { 200: { $ref: 'TokenPair#' }, ...errors },
+      },
+    },
+    async (request) => {
+      const user = await consumeRefreshToken(db, request.body.refresh_token);
+      return issueTokens(db, sign, user, request.body.product ?? user.product);
+    },
+  );
+
+  app.get(
+    '/user-management/user/current',
+    {
+      schema: {
+        tags: ['session'],
+        summary: 'The logged-in user',
+        security: [{ bearerAuth: [] }],
+        response: { 200: { $ref: 'CurrentUser#' }, ...errors },
+      },
+    },
+    async (request) => {
+      const user = await findUserById(db, request.user.id);
+      if (!user) throw new ApiError(401, 'unauthorized');
+      return {
+        id: user.id,
+        username: user.username,
+        name: user.name,
+        email: user.email,
+        roles: user.roles,
+        product: user.product,
+        permissions: user.permissions,
+        optIn: user.optIn,
+        passwordUpdateRequired: user.passwordUpdateRequired,
+        askForContactInformationChanges: user.askForContactInformationChanges,
+        creditorStatus: user.creditorStatus,
+        sapNumber: user.sapNumber,
+      };
+    },
+  );
+}

@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+import { debtorsResource } from '../../../../generated/resources/debtors';
+import { debtorsRoutes as generated } from '../../../../generated/routes/debtors';
+import type { AppDeps } from '../../app';
+import { findDebtorDetail } from '../../db/repositories/debtor-detail.repository';
+import {
+  type DebtorListQuery,
+  findCreditorLimits,
+  listDebtors,
+} from '../../db/repositories/debtor-list.repository';
+import { ApiError } from '../../errors';
+import { creditorIdOf } from '../../plugins/auth';
+import { isAllowedFor, requirePermission } from '../../plugins/permissions';
+
+const errors = { '4xx': { $ref: 'ApiError#' } };
+
+// The generated schemas are used verbatim (request validation, response serialisation, OpenAPI);
+// only the shared error response and the security requirement are added.
+const withErrors = <S extends { response: Record<string, unknown> }>(schema: S) => ({
+  ...schema,
+  security: [{ bearerAuth: [] }],
+  response: { ...schema.response, ...errors },
+});
+
+/**
+ * GET /debtor/list and GET /debtor/show/:id for creditor users, limited to their own creditor and
+ * gated by the resource's menu permission. Values of permission-gated columns (limits, sum of
+ * purchased invoices) are withheld from callers without that permission, not just hidden.
+ */
+export async function debtorsRoutes(app: FastifyInstance, { db }: AppDeps): Promise<void> {
+  const gate = requirePermission(db, debtorsResource.menu!.permission!);
+  const gatedColumns = debtorsResource.list.columns.filter((c) => c.permission);
+  app.route<{ Querystring: DebtorListQuery }>({
+    method: generated.list.method,
+    url: generated.list.url,
+    schema: withErrors(generated.list.schema),
+    preHandler: gate,
+    handler: async (request) => {
+      const creditorId = creditorIdOf(request);
+      const [page, creditorLimits] = await Promise.all([
+        listDebtors(db, creditorId, request.query),
+        findCreditorLimits(db, creditorId),
+      ]);
+      for (const column of gatedColumns) {
+        if (await isAllowedFor(db, request, column.permission!)) continue;
+        for (const row of page.debtors as unknown as Record<string, unknown>[]) row[column.value] = null;
+      }
+      return { ...page, creditorLimits };
+    },
+  });
+
+  app.route<{ Params: { id: number } }>({
+    method: generated.show.method,
+    url: generated.show.url,
+    schema: withErrors(generated.show.schema),
+    preHandler: gate,
+    handler: async (request) => {
+      const debtor = await findDebtorDetail(db, creditorIdOf(request), request.params.id);
+      // Another creditor's debtor is "not found" too: a 403 would reveal that the id exists.
+      if (!debtor) throw new ApiError(404, 'notFound');
+      return debtor;
+    },
+  });
+}

@@ -1,0 +1,78 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import { MAX_EINVOICE_BYTES, ProcessingCode, processingCodeMessage, readEInvoice } from '../../einvoice';
+import { ApiError } from '../../errors';
+import type { AppDeps } from '../../app';
+import { requirePermission } from '../../plugins/permissions';
+import { eInvoiceDataSchema, eInvoiceFailureSchema } from './einvoice.schemas';
+
+const UPLOAD_LIMITS = { fileSize: MAX_EINVOICE_BYTES, files: 1, fields: 10, parts: 20 };
+
+/**
+ * `POST /einvoice/read` (under `/api`): reads the uploaded e-invoice (multipart field `file`) for
+ * creditor users allowed to upload vouchers, to pre-fill the voucher upload. 200 with the data read (a PDF without e-invoice
+ * gives `format: "none"`), 422 `{ code, message }` with the processing code when the file is
+ * refused, 413 with code 925 over 10 MB.
+ *
+ * @example
+ * await api.register(einvoiceRoutes);
+ */
+export async function einvoiceRoutes(app: FastifyInstance, { db }: AppDeps): Promise<void> {
+  // Registered here, encapsulated to this plugin, unless the app already parses multipart.
+  if (!app.hasRequestDecorator('isMultipart')) await app.register(multipart, { limits: UPLOAD_LIMITS });
+  app.addSchema(eInvoiceDataSchema);
+  app.addSchema(eInvoiceFailureSchema);
+
+  app.post(
+    '/einvoice/read',
+    {
+      // Reading an e-invoice is the first step of a voucher upload: whoever may upload may read.
+      preHandler: requirePermission(db, 'vouchers.upload'),
+      // The body is multipart, read by @fastify/multipart; its schema only documents it (OpenAPI).
+      validatorCompiler: () => () => true,
+      schema: {
+        tags: ['einvoice'],
+        summary: 'Read an e-invoice (XRechnung UBL/CII, ZUGFeRD, Factur-X)',
+        description:
+          'multipart/form-data with one field `file` (PDF or XML, at most 10,485,760 bytes). ' +
+          'Refusals answer 422 with the processing code (document 2, section 8), e.g. 925, 926, 931, 932, 934.',
+        consumes: ['multipart/form-data'],
+        body: {
+          type: 'object',
+          required: ['file'],
+          properties: {
+            file: { type: 'string', format: 'binary', description: 'the invoice file (PDF or XML)' },
+          },
+        },
+        response: {
+          200: { $ref: 'EInvoiceData#' },
+          413: { $ref: 'EInvoiceFailure#' },
+          422: { $ref: 'EInvoiceFailure#' },
+          '4xx': { $ref: 'ApiError#' },
+        },
+      },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart()) throw new ApiError(400, 'badRequest');
+      const file = await request.file({ limits: UPLOAD_LIMITS });
+      if (file?.fieldname !== 'file') throw new ApiError(400, 'badRequest');
+      let bytes: Buffer;
+      try {
+        bytes = await file.toBuffer();
+      } catch (error) {
+        if ((error as { code?: string }).code !== 'FST_REQ_FILE_TOO_LARGE') throw error;
+        const code = ProcessingCode.fileOrFormatFaulty;
+        return reply.status(413).send({ code, message: processingCodeMessage(code) });
+      }
+      const result = readEInvoice(bytes, file.filename);
+      if (result.ok) return result.invoice;
+      request.log.info(
+        { code: result.code, detail: result.detail, fileName: file.filename },
+        'e-invoice refused',
+      );
+      return reply.status(422).send({ code: result.code, message: result.message });
+    },
+  );
+}
+
+export default einvoiceRoutes;

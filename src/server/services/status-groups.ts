@@ -1,0 +1,30 @@
+import { enums } from '../../../generated/enums';
+
+// Server rules read status sets from the enumeration groups of schema/enums/*.yaml, never from
+// literals, so the server counts exactly what the client labels.
+const groupValues = (enumName: string, group: string): string[] => {
+  const values = enums[enumName]?.groups[group]?.values;
+  if (!values) throw new Error(`schema/enums/${enumName}.yaml has no group '${group}'`);
+  return values.map(String);
+};
+
+/** Purchase statuses that count as purchased (sum of purchased invoices, purchased volume). */
+export const PURCHASED_STATUSES: readonly string[] = groupValues('purchaseStatus', 'purchased');
+
+/** Voucher types that are invoices (invoice volumes and a debtor's last invoices count only these). */
+export const INVOICE_TYPES: readonly string[] = groupValues('voucherType', 'invoiceLike');
+
+/** Permanent-debt statuses that make a debtor "have active permanent debts". */
+export const ACTIVE_PERMANENT_DEBT_STATUSES: readonly string[] = groupValues('permanentDebtStatus', 'active');
+
+/**
+ * Expands filter values of a status enumeration through its groups: selecting `active` also
+ * selects `reactivated`, which the client shows as active (document 1 §4).
+ *
+ * @example
+ * expandStatusFilter('debtorStatus', ['active']); // → ['active', 'reactivated']
+ */
+export function expandStatusFilter(enumName: string, selected: readonly string[]): string[] {
+  const groups = enums[enumName]?.groups ?? {};
+  return [...new Set(selected.flatMap((value) => groups[value]?.values.map(String) ?? [value]))];
+}

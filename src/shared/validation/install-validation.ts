@@ -1,0 +1,83 @@
+import type { Ajv, FuncKeywordDefinition } from 'ajv';
+import type { DataValidateFunction } from 'ajv/dist/types';
+import { AMOUNT_RULES } from './amount.rules';
+import { DATE_RULES } from './date.rules';
+import { FILE_RULES } from './file.rules';
+import { todayIso } from './german-input.parse';
+import { INPUT_RULES } from './input.rules';
+import { PASSWORD_RULES } from './password.rules';
+import type { KeywordRule, RuleEnv } from './rule.types';
+import { FORMAT_RULES } from './string.formats';
+
+/** Every custom keyword; `schema/validation.yaml` declares each one (checked by validation-yaml.spec.ts). */
+export const KEYWORD_RULES: KeywordRule[] = [
+  ...INPUT_RULES,
+  ...PASSWORD_RULES,
+  ...AMOUNT_RULES,
+  ...DATE_RULES,
+  ...FILE_RULES,
+];
+
+export interface ValidationOptions {
+  /** Today as `yyyy-MM-dd`; default: the current day in Europe/Berlin. */
+  today?: () => string;
+  /**
+   * Whether `trim` writes the trimmed text back (default true, the server). A browser form must
+   * pass false: rjsf validates its live state object, and trimming it would swallow the space a
+   * user just typed; the text widget trims on blur instead.
+   */
+  modifyData?: boolean;
+}
+
+function definition(rule: KeywordRule, env: RuleEnv): FuncKeywordDefinition {
+  return {
+    keyword: rule.name,
+    type: rule.dataType,
+    metaSchema: rule.param,
+    modifying: rule.modifying === true && env.modifyData,
+    before: rule.before,
+    errors: true,
+    compile(param: unknown) {
+      const validate: DataValidateFunction = (data, cxt) => {
+        if (rule.check(param, data, cxt, env)) return true;
+        validate.errors = [
+          {
+            keyword: rule.name,
+            message: `must pass "${rule.name}" rule`,
+            params: rule.errorParams ? rule.errorParams(param, env) : { limit: param },
+          },
+        ];
+        return false;
+      };
+      return validate;
+    },
+  };
+}
+
+/**
+ * Adds every format and keyword of `schema/validation.yaml` to an ajv instance and returns it.
+ * Formats `email`, `password` and `date` replace ajv-formats' versions, so call it after
+ * ajv-formats: in Fastify through `ajv.onCreate` (its `plugins` run before ajv-formats), in rjsf
+ * through `extenderFn` (see `extendRjsfAjv`).
+ *
+ * @example
+ * Fastify({ ajv: { customOptions: { coerceTypes: 'array' }, onCreate: (ajv) => installValidation(ajv) } });
+ */
+export function installValidation<A extends Ajv>(ajv: A, options: ValidationOptions = {}): A {
+  const env: RuleEnv = { today: options.today ?? (() => todayIso()), modifyData: options.modifyData ?? true };
+  for (const rule of FORMAT_RULES) ajv.addFormat(rule.name, { type: 'string', validate: rule.validate });
+  for (const rule of KEYWORD_RULES) {
+    // A second install on the same instance (hot reload, shared test ajv) keeps the first.
+    if (!ajv.getKeyword(rule.name)) ajv.addKeyword(definition(rule, env));
+  }
+  return ajv;
+}
+
+/**
+ * The rjsf variant: no data modification while the user types.
+ * @example
+ * const validator = customizeValidator({ customFormats, extenderFn: extendRjsfAjv });
+ */
+export function extendRjsfAjv<A extends Ajv>(ajv: A): A {
+  return installValidation(ajv, { modifyData: false });
+}

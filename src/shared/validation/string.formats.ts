@@ -1,0 +1,77 @@
+import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
+import { isValidIsoDate, parseGermanDate, parseGermanMoney } from './german-input.parse';
+import { isPasswordValid } from './password.rules';
+import type { FormatRule } from './rule.types';
+
+const DIGITS = /^\d+$/;
+// RFC 5322 "dot-atom" local part: no leading, trailing or doubled dot.
+const LOCAL_PART = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*$/;
+// Domain labels may hold umlauts (müller.de); the top-level label needs a letter, which is how a
+// domain of only digits and dots (`123.45`) is rejected.
+const DOMAIN_LABEL = /^[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?$/u;
+const TOP_LEVEL_LABEL = /^\p{L}[\p{L}\p{N}-]*$/u;
+const PHONE = /^\+?[\d/ -]*\d[\d/ -]*$/;
+const INTERMEDIARY_NUMBER = /^\d{6}$/;
+
+/**
+ * An e-mail address as the spec accepts it: local part of at most 64 characters, a domain with at
+ * least two labels whose top-level label is not numeric.
+ * @example isValidEmail('anna.schmidt@müller-bau.de') // true
+ * @example isValidEmail('anna@123.45') // false
+ */
+export function isValidEmail(value: string): boolean {
+  const at = value.lastIndexOf('@');
+  if (at < 1 || value.length > 254) return false;
+  const local = value.slice(0, at);
+  const labels = value.slice(at + 1).split('.');
+  return (
+    local.length <= 64 &&
+    LOCAL_PART.test(local) &&
+    labels.length >= 2 &&
+    labels.every((label) => DOMAIN_LABEL.test(label)) &&
+    TOP_LEVEL_LABEL.test(labels[labels.length - 1])
+  );
+}
+
+/** Removes spaces and hyphens and upper-cases, the way an IBAN is stored (`DE89370400440532013000`). */
+export function normalizeIban(value: string): string {
+  return electronicFormatIBAN(value) ?? '';
+}
+
+/**
+ * An IBAN with a valid checksum; spaces and lower case (as typed or printed) are accepted — store
+ * `normalizeIban(value)`.
+ * @example isValidIban('de89 3704 0044 0532 0130 00') // true
+ */
+export function isValidIban(value: string): boolean {
+  return /^[A-Za-z0-9 -]+$/.test(value) && isValidIBAN(normalizeIban(value));
+}
+
+/** Every string format; the name is what a schema writes after `format:`. */
+export const FORMAT_RULES: FormatRule[] = [
+  { name: 'digits', message: 'validation.digits', validate: (v) => DIGITS.test(v) },
+  { name: 'email', message: 'validation.email', validate: isValidEmail },
+  { name: 'phone', message: 'validation.phone', validate: (v) => PHONE.test(v) },
+  { name: 'password', message: 'validation.passwordPolicy', validate: isPasswordValid },
+  { name: 'iban', message: 'validation.iban', validate: isValidIban },
+  { name: 'date', message: 'validation.dateInvalid', validate: isValidIsoDate },
+  { name: 'germanDate', message: 'validation.dateInvalid', validate: (v) => parseGermanDate(v) !== '' },
+  {
+    name: 'germanMoney',
+    message: 'validation.currencyInvalid',
+    validate: (v) => parseGermanMoney(v) !== null,
+  },
+  {
+    name: 'intermediaryNumber',
+    message: 'validation.intermediaryNumber',
+    validate: (v) => INTERMEDIARY_NUMBER.test(v),
+  },
+];
+
+/**
+ * The formats as rjsf's `customizeValidator({ customFormats })` takes them.
+ * @example customizeValidator({ customFormats, extenderFn: extendRjsfAjv })
+ */
+export const customFormats: Record<string, (value: string) => boolean> = Object.fromEntries(
+  FORMAT_RULES.map((rule) => [rule.name, rule.validate]),
+);
