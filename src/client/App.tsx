@@ -1,0 +1,98 @@
+import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { BrowserRouter, Route } from 'react-router-dom';
+import de from '../../generated/i18n/de.json';
+import en from '../../generated/i18n/en.json';
+import { resources } from '../../generated/resources';
+import { defaultVariantCode, variants } from '../../generated/variants';
+import { createAuthProvider } from './auth/auth-provider';
+import { permissionEvaluator } from './auth/permission-evaluator';
+import { createDataProvider } from './data/data-provider';
+import { createI18nProvider } from './i18n/i18n-provider';
+import { KontorLayout } from './layout/KontorLayout';
+import { PLACEHOLDER_PAGES } from './layout/navigation';
+import { Dashboard } from './pages/Dashboard';
+import { EntryCheckPage } from './pages/EntryCheckPage';
+import { LoginPage } from './pages/LoginPage';
+import { PlaceholderPage } from './pages/PlaceholderPage';
+import { RedirectHome } from './pages/RedirectHome';
+import { ResourceListPage } from './resources/ResourceListPage';
+import { resolveVariant } from './variant/resolve-variant';
+import { VariantProvider } from './variant/VariantContext';
+import { variantTheme } from './variant/variant-theme';
+
+// The variant is fixed for the page's lifetime: it follows from the host name.
+const variant = resolveVariant(window.location.hostname, variants, defaultVariantCode);
+const i18nProvider = createI18nProvider({ generated: { de, en }, wording: variant.wording });
+const authProvider = createAuthProvider({ variant, resources, evaluator: permissionEvaluator });
+const dataProvider = createDataProvider(resources);
+const theme = variantTheme(variant);
+
+/**
+ * The portal: every generated resource is registered with the generic list page (its routes
+ * `/<name>/*` cover the inline details), the other logged-in routes are placeholders for now.
+ */
+export function App() {
+  return (
+    <VariantProvider variant={variant}>
+      <BrowserRouter>
+        <Admin
+          disableTelemetry
+          requireAuth
+          title={variant.portalName}
+          theme={theme}
+          i18nProvider={i18nProvider}
+          authProvider={authProvider}
+          dataProvider={dataProvider}
+          layout={KontorLayout}
+          loginPage={LoginPage}
+          dashboard={Dashboard}
+          catchAll={RedirectHome}
+        >
+          {Object.values(resources).map((config) => (
+            <Resource
+              key={config.name}
+              name={config.name}
+              list={ResourceListPage}
+              options={{ label: config.label }}
+            />
+          ))}
+          <CustomRoutes>
+            {PLACEHOLDER_PAGES.map((page) => (
+              <Route
+                key={page.path}
+                path={`${page.path}/*`}
+                element={<PlaceholderPage title={page.label} />}
+              />
+            ))}
+            <Route
+              path="/update-password"
+              element={
+                <EntryCheckPage
+                  title="ui.nav.updatePassword"
+                  text="messages.entryChecks.passwordUpdateRequired"
+                />
+              }
+            />
+            <Route
+              path="/check-contact-information"
+              element={
+                <EntryCheckPage
+                  title="ui.nav.checkContactInformation"
+                  text="messages.entryChecks.contactInformationCheck"
+                />
+              }
+            />
+          </CustomRoutes>
+          <CustomRoutes noLayout>
+            <Route
+              path="/opt-in"
+              element={
+                <EntryCheckPage title="ui.nav.optIn" text="messages.entryChecks.optInRequired" standalone />
+              }
+            />
+          </CustomRoutes>
+        </Admin>
+      </BrowserRouter>
+    </VariantProvider>
+  );
+}

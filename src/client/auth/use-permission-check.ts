@@ -1,0 +1,15 @@
+import { usePermissions } from 'ra-core';
+import { useMemo } from 'react';
+import { makePermissionCheck, type PermissionCheck, type PermissionData } from './access';
+import { permissionEvaluator } from './permission-evaluator';
+
+/**
+ * The current user's permission check for hiding columns, tabs and actions. Until the
+ * permissions have loaded, every gated element stays hidden (the server is the authority).
+ *
+ * @example const allowed = usePermissionCheck(); columns.filter((c) => allowed(c.permission));
+ */
+export function usePermissionCheck(): PermissionCheck {
+  const { permissions } = usePermissions<PermissionData>();
+  return useMemo(() => makePermissionCheck(permissions, permissionEvaluator), [permissions]);
+}

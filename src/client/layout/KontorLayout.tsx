@@ -1,0 +1,29 @@
+import { Box } from '@mui/material';
+import type { ReactNode } from 'react';
+import { Layout } from 'react-admin';
+import { ContactBar } from './ContactBar';
+import { EntryCheckGuard } from './EntryCheckGuard';
+import { KontorAppBar } from './KontorAppBar';
+import { KontorMenu } from './KontorMenu';
+import { QueryFlagDialogs } from './QueryFlagDialogs';
+
+/** react-admin's layout with the Kontor chrome: app bar, sidebar, contact bar and entry checks. */
+export function KontorLayout({ children }: { children: ReactNode }) {
+  return (
+    <Layout appBar={KontorAppBar} menu={KontorMenu}>
+      <EntryCheckGuard />
+      <Box
+        sx={{
+          display: 'flex',
+          flexDirection: 'column',
+          minHeight: 'calc(100vh - 64px)',
+          px: { xs: 1, sm: 3 },
+        }}
+      >
+        <Box sx={{ flex: 1 }}>{children}</Box>
+        <ContactBar />
+      </Box>
+      <QueryFlagDialogs />
+    </Layout>
+  );
+}

@@ -1,0 +1,70 @@
+import { useGetIdentity, useTranslate } from 'ra-core';
+import { Menu } from 'react-admin';
+import { useLocation } from 'react-router-dom';
+import { hasAdminRole, hasSuperAdminRole } from '../auth/permission-evaluator';
+import { usePermissionCheck } from '../auth/use-permission-check';
+import { iconFor } from '../widgets/icon-registry';
+import { ADMIN_NAV, navEntry, SIDEBAR_KEYS, UPLOAD_KEY } from './navigation';
+
+/**
+ * The sidebar. Creditor users: dashboard, vouchers, debtors, permanent debts and unprocessed
+ * (each if permitted) and the upload action. Admins: the admin pages (admins list for the super
+ * admin only). Labels come from the navigation permission texts, so variant wording applies.
+ */
+export function KontorMenu() {
+  const translate = useTranslate();
+  const location = useLocation();
+  const allowed = usePermissionCheck();
+  const { identity } = useGetIdentity();
+  if (!identity) return <Menu />;
+  const roles: string[] = identity.roles ?? [];
+
+  if (hasAdminRole(roles)) {
+    const superAdmin = hasSuperAdminRole(roles);
+    return (
+      <Menu>
+        {ADMIN_NAV.filter((entry) => !entry.superAdminOnly || superAdmin).map((entry) => {
+          const Icon = iconFor(entry.icon);
+          return (
+            <Menu.Item
+              key={entry.key}
+              to={entry.to}
+              primaryText={translate(entry.label)}
+              leftIcon={<Icon />}
+            />
+          );
+        })}
+      </Menu>
+    );
+  }
+
+  const upload = navEntry(UPLOAD_KEY);
+  const uploadSearch = new URLSearchParams(location.search);
+  uploadSearch.set('uploadVoucher', 'true');
+  const UploadIcon = iconFor(upload.icon);
+  return (
+    <Menu>
+      {SIDEBAR_KEYS.map((key) => navEntry(key))
+        .filter((entry) => allowed(entry.permission))
+        .map((entry) => {
+          const Icon = iconFor(entry.icon);
+          return (
+            <Menu.Item
+              key={entry.key}
+              to={entry.to}
+              primaryText={translate(entry.label)}
+              leftIcon={<Icon />}
+              {...(entry.to === '/' ? { end: true } : {})}
+            />
+          );
+        })}
+      {allowed(upload.permission) ? (
+        <Menu.Item
+          to={{ pathname: location.pathname, search: `?${uploadSearch.toString()}` }}
+          primaryText={translate(upload.label)}
+          leftIcon={<UploadIcon />}
+        />
+      ) : null}
+    </Menu>
+  );
+}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { resources } from '../../../generated/resources';
+import {
+  HELP_CENTER_KEY,
+  navEntry,
+  PLACEHOLDER_PAGES,
+  SIDEBAR_KEYS,
+  UPLOAD_KEY,
+  USER_MENU_KEYS,
+} from './navigation';
+
+describe('navigation', () => {
+  it('finds every chrome entry in the generated navigation permissions', () => {
+    for (const key of [...SIDEBAR_KEYS, ...USER_MENU_KEYS, UPLOAD_KEY, HELP_CENTER_KEY]) {
+      expect(() => navEntry(key), key).not.toThrow();
+    }
+  });
+
+  it('takes the path of a generated resource and derives the others from the key', () => {
+    expect(navEntry('debtors')).toMatchObject({ to: '/debtors', icon: resources.debtors.menu?.icon });
+    expect(navEntry('dashboard').to).toBe('/');
+    expect(navEntry('permanentDebts').to).toBe('/permanent-debts');
+    expect(navEntry('masterData')).toMatchObject({ to: '/master-data', permission: 'navigation.masterData' });
+  });
+
+  it('offers placeholder pages only where no resource serves the path', () => {
+    const paths = PLACEHOLDER_PAGES.map((page) => page.path);
+    expect(paths).toContain('/vouchers');
+    expect(paths).toContain('/help-center');
+    expect(paths).not.toContain('/debtors');
+    expect(new Set(paths).size).toBe(paths.length);
+  });
+});

@@ -1,0 +1,88 @@
+import { permissionTables } from '../../../generated/permissions';
+import { resources } from '../../../generated/resources';
+
+/** One entry of the chrome's navigation. */
+export interface NavEntry {
+  key: string;
+  to: string;
+  /** i18n key of the label */
+  label: string;
+  /** icon name from the icon registry */
+  icon: string;
+  /** permission path that must be on */
+  permission?: string;
+}
+
+/**
+ * The creditor sidebar in the spec's order (document 1 §2 "Chrome"). The keys are the children
+ * of the `navigation` permission group: label and permission come from there (so variant wording
+ * applies), the path from the resource whose menu uses that permission, else from the key.
+ */
+export const SIDEBAR_KEYS = ['dashboard', 'vouchers', 'debtors', 'permanentDebts', 'unprocessed'] as const;
+/** The user menu's pages. */
+export const USER_MENU_KEYS = ['masterData', 'settings'] as const;
+/** The sidebar's upload action, opened by the `uploadVoucher` query flag. */
+export const UPLOAD_KEY = 'uploadVoucher';
+/** The toolbar's help-centre link. */
+export const HELP_CENTER_KEY = 'helpCenter';
+
+const FALLBACK_ICONS: Record<string, string> = {
+  dashboard: 'Dashboard',
+  vouchers: 'ReceiptLong',
+  permanentDebts: 'Repeat',
+  unprocessed: 'HourglassEmpty',
+  masterData: 'Business',
+  settings: 'Settings',
+  uploadVoucher: 'UploadFile',
+};
+
+const kebab = (key: string) => key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+/** `/debtors/:type?/:id?` → `/debtors` */
+const basePath = (route: string) => route.split('/:')[0] || '/';
+
+/**
+ * The navigation entry of a `navigation.<key>` permission.
+ *
+ * @example navEntry('debtors') // { to: '/debtors', label: 'permissions.navigation.children.debtors.label', … }
+ */
+export function navEntry(key: string): NavEntry {
+  const permission = `navigation.${key}`;
+  const node = permissionTables.tree.navigation?.children?.[key];
+  if (!node) throw new Error(`generated/permissions.ts has no navigation.${key}`);
+  const resource = Object.values(resources).find((config) => config.menu?.permission === permission);
+  return {
+    key,
+    to: resource ? basePath(resource.route) : key === 'dashboard' ? '/' : `/${kebab(key)}`,
+    label: node.label,
+    icon: resource?.menu?.icon ?? FALLBACK_ICONS[key] ?? 'Label',
+    permission,
+  };
+}
+
+/**
+ * The admin sidebar (document 2 §2 "Layout"). Admin pages have no navigation permission; the
+ * admins list is for the super admin only.
+ */
+export const ADMIN_NAV: (NavEntry & { superAdminOnly?: boolean })[] = [
+  { key: 'creditors', to: '/creditors', label: 'ui.nav.creditors', icon: 'Business' },
+  { key: 'users', to: '/users', label: 'ui.nav.users', icon: 'People' },
+  { key: 'admins', to: '/admins', label: 'ui.nav.admins', icon: 'SupervisorAccount', superAdminOnly: true },
+  { key: 'requests', to: '/requests', label: 'ui.nav.requests', icon: 'RequestQuote' },
+  { key: 'adminActions', to: '/admin-actions', label: 'ui.nav.adminActions', icon: 'ManageAccounts' },
+];
+
+/**
+ * Logged-in pages that exist as routes but are not built yet; they show a "folgt" page.
+ * A path served by a generated resource is left out automatically.
+ */
+export const PLACEHOLDER_PAGES: { path: string; label: string }[] = [
+  ...[...SIDEBAR_KEYS, ...USER_MENU_KEYS, HELP_CENTER_KEY]
+    .filter((key) => key !== 'dashboard')
+    .map((key) => navEntry(key))
+    .map((entry) => ({ path: entry.to, label: entry.label })),
+  { path: '/work-queue', label: 'ui.nav.workQueue' },
+  { path: '/user-info', label: 'ui.nav.userInfo' },
+  ...ADMIN_NAV.map((entry) => ({ path: entry.to, label: entry.label })),
+  { path: '/assign-debtors', label: 'ui.nav.assignDebtors' },
+  { path: '/action-log', label: 'ui.nav.actionLog' },
+].filter((page) => !Object.values(resources).some((config) => basePath(config.route) === page.path));

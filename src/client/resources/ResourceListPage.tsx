@@ -1,0 +1,61 @@
+import { Box, Card } from '@mui/material';
+import { ListContextProvider, useCanAccess, useResourceContext, useTranslate } from 'ra-core';
+import { AccessDenied, Loading, Pagination } from 'react-admin';
+import { useLocation } from 'react-router-dom';
+import { resources } from '../../../generated/resources';
+import { PageHeader } from '../layout/PageHeader';
+import { ResourceDetail } from './ResourceDetail';
+import { ResourceFilters } from './ResourceFilters';
+import { ResourceTable } from './ResourceTable';
+import { selectionFromPath } from './resource-route';
+import { useUrlListController } from './use-url-list-controller';
+
+/**
+ * The generic list page of any configured resource: filters, table, pagination and the
+ * selected item's details inline beside the list (below it on small screens).
+ */
+export function ResourceListPage() {
+  const name = useResourceContext();
+  const config = name ? resources[name] : undefined;
+  if (!config) throw new Error(`No generated config for resource ${name}`);
+  return <ResourceAccessGate key={config.name} name={config.name} />;
+}
+
+/** The client only hides (the server is the authority), but a denied list is not even requested. */
+function ResourceAccessGate({ name }: { name: string }) {
+  const { canAccess, isPending } = useCanAccess({ resource: name, action: 'list' });
+  if (isPending) return <Loading />;
+  return canAccess ? <ResourceListView name={name} /> : <AccessDenied />;
+}
+
+function ResourceListView({ name }: { name: string }) {
+  const config = resources[name];
+  const translate = useTranslate();
+  const location = useLocation();
+  const list = useUrlListController(config);
+  const selection = selectionFromPath(config, location.pathname);
+
+  return (
+    <ListContextProvider value={list}>
+      <PageHeader title={translate(config.label)} />
+      <ResourceFilters config={config} />
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          alignItems: 'start',
+          gridTemplateColumns: {
+            xs: 'minmax(0, 1fr)',
+            lg: selection ? 'minmax(0, 3fr) minmax(0, 2fr)' : 'minmax(0, 1fr)',
+          },
+        }}
+      >
+        <Card component="section" aria-label={translate(config.label)}>
+          <ResourceTable config={config} selectedId={selection?.recordId} />
+          {list.error ? null : <Pagination rowsPerPageOptions={config.list.perPageOptions} />}
+        </Card>
+        {selection ? <ResourceDetail config={config} selection={selection} /> : null}
+      </Box>
+    </ListContextProvider>
+  );
+}

@@ -1,0 +1,37 @@
+import { defaultTheme, type RaThemeOptions } from 'react-admin';
+import type { VariantConfig } from '../../shared/config-types';
+
+/**
+ * The MUI theme of a variant: react-admin's default theme with the variant's colours.
+ * `contrastThreshold: 4.5` makes MUI choose text colours that meet WCAG AA on the brand colours.
+ *
+ * @example <Admin theme={variantTheme(variant)} />
+ */
+export function variantTheme(variant: VariantConfig): RaThemeOptions {
+  return {
+    ...defaultTheme,
+    palette: {
+      ...defaultTheme.palette,
+      contrastThreshold: 4.5,
+      primary: { main: variant.theme.primary },
+      secondary: { main: variant.theme.secondary },
+      ...(variant.theme.background ? { background: { default: variant.theme.background } } : {}),
+    },
+    components: {
+      ...defaultTheme.components,
+      MuiButtonBase: {
+        styleOverrides: {
+          root: {
+            // keyboard users must always see where they are
+            '&.Mui-focusVisible': { outline: '2px solid currentColor', outlineOffset: 2 },
+          },
+        },
+      },
+      MuiTableRow: {
+        styleOverrides: {
+          root: { '&:focus-visible': { outline: '2px solid', outlineOffset: -2 } },
+        },
+      },
+    },
+  };
+}

@@ -1,0 +1,37 @@
+import type { ComponentType } from 'react';
+import type { FieldType } from '../../shared/config-types';
+import { BooleanValue } from './BooleanValue';
+import { DateValue } from './DateValue';
+import { EmailValue } from './EmailValue';
+import { EnumChip } from './EnumChip';
+import type { ValueWidgetProps } from './field-value';
+import { IbanValue } from './IbanValue';
+import { ListCountValue } from './ListCountValue';
+import { MoneyValue } from './MoneyValue';
+import { NumberValue } from './NumberValue';
+import { PercentValue } from './PercentValue';
+import { PhoneValue } from './PhoneValue';
+import { TextValue } from './TextValue';
+
+/**
+ * Field type → display component. Every `FieldType` must have an entry (the `Record` type
+ * makes a missing one a type error), so the generic screens never branch on types.
+ */
+export const fieldWidgets: Record<FieldType, ComponentType<ValueWidgetProps>> = {
+  id: TextValue,
+  string: TextValue,
+  text: TextValue,
+  integer: NumberValue,
+  number: NumberValue,
+  boolean: BooleanValue,
+  money: MoneyValue,
+  percent: PercentValue,
+  timestamp: DateValue,
+  date: DateValue,
+  enum: EnumChip,
+  email: EmailValue,
+  phone: PhoneValue,
+  iban: IbanValue,
+  object: TextValue,
+  list: ListCountValue,
+};

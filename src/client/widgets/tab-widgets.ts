@@ -1,0 +1,14 @@
+import type { ComponentType } from 'react';
+import type { WidgetName } from '../../../generated/widgets';
+
+/** Props of a hand-written detail-tab widget (YAML `widget: <name>`). */
+export interface TabWidgetProps {
+  record: Record<string, unknown>;
+  resource: string;
+}
+
+/**
+ * Hand-written widgets for detail tabs, by the names `schema/widgets.yaml` declares (the
+ * generator rejects other names). A declared name without a component shows a "follows" notice.
+ */
+export const tabWidgets: Partial<Record<WidgetName, ComponentType<TabWidgetProps>>> = {};

@@ -1,0 +1,19 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+
+/**
+ * Runs axe on the page and returns the serious and critical violations in a readable form
+ * (empty when the page passes).
+ */
+export async function seriousA11yViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.impact} ${violation.id}: ${violation.help}\n${violation.nodes
+          .slice(0, 5)
+          .map((node) => `  ${node.target.join(' ')} — ${node.failureSummary?.replace(/\n/g, ' ')}`)
+          .join('\n')}`,
+    );
+}

@@ -1,0 +1,43 @@
+import { existsSync } from 'node:fs';
+import { type Browser, type BrowserContext, chromium } from 'playwright-core';
+
+/** Debian's Chromium (apt-get install chromium); CHROMIUM_PATH overrides it. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/**
+ * Whether the browser suite can run. Without Chromium it fails loudly in CI and is skipped with
+ * a loud warning elsewhere.
+ */
+export function chromiumAvailable(): boolean {
+  if (existsSync(CHROMIUM_PATH)) return true;
+  const message = `Chromium not found at ${CHROMIUM_PATH} — install it with: apt-get install -y chromium`;
+  if (process.env.CI) throw new Error(`BROWSER TESTS CANNOT RUN IN CI: ${message}`);
+  console.warn(`\n${'!'.repeat(80)}\n!!! BROWSER TESTS SKIPPED: ${message}\n${'!'.repeat(80)}\n`);
+  return false;
+}
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+      // variant hosts such as tpf.localhost must reach the local server
+      '--host-resolver-rules=MAP *.localhost 127.0.0.1, MAP localhost 127.0.0.1',
+    ],
+  });
+}
+
+/** A German browser context, as the portal's users have. */
+export function germanContext(browser: Browser): Promise<BrowserContext> {
+  return browser.newContext({
+    locale: 'de-DE',
+    timezoneId: 'Europe/Berlin',
+    viewport: { width: 1440, height: 900 },
+  });
+}
