@@ -1,0 +1,34 @@
+import qs from 'qs';
+import { filterValues } from '../resources/list-url-params';
+
+export interface ListQuery {
+  page: number;
+  perPage: number;
+  sort?: { field: string; order: 'ASC' | 'DESC' };
+  /** filter key → one value or several */
+  filter?: Record<string, unknown>;
+}
+
+/**
+ * The query string of the spec's list calls: `page`, `rowsPerPage`, `sortBy`, `sortDesc` and
+ * every filter as a bracket array. Empty filters are left out.
+ *
+ * @example buildListQuery({ page: 2, perPage: 25, filter: { status: ['active'] } })
+ * // 'page=2&rowsPerPage=25&filters[status][]=active'
+ */
+export function buildListQuery(query: ListQuery): string {
+  const filters: Record<string, string[]> = {};
+  for (const [key, value] of Object.entries(query.filter ?? {})) {
+    const values = filterValues(value);
+    if (values.length) filters[key] = values;
+  }
+  return qs.stringify(
+    {
+      page: query.page,
+      rowsPerPage: query.perPage,
+      ...(query.sort?.field ? { sortBy: query.sort.field, sortDesc: query.sort.order === 'DESC' } : {}),
+      ...(Object.keys(filters).length ? { filters } : {}),
+    },
+    { arrayFormat: 'brackets', encodeValuesOnly: true },
+  );
+}

@@ -1,0 +1,19 @@
+import { useNotify, useTranslate } from 'ra-core';
+import { useCallback } from 'react';
+
+/** The spec's snackbar rule: 5 s, or 8 s when the text is longer than 60 characters. */
+export const snackbarDuration = (text: string): number => (text.length > 60 ? 8000 : 5000);
+
+/**
+ * Shows the German `serverError` text in a red snackbar — the spec's reaction to most failed calls.
+ *
+ * @example const serverError = useServerError(); useEffect(() => { if (error) serverError(); }, [error]);
+ */
+export function useServerError(): () => void {
+  const notify = useNotify();
+  const translate = useTranslate();
+  return useCallback(() => {
+    const text = translate('messages.serverError');
+    notify(text, { type: 'error', autoHideDuration: snackbarDuration(text) });
+  }, [notify, translate]);
+}
