@@ -4,6 +4,14 @@
 export const widgetNames = [
   "iban",
   "money",
+  "germanDate",
+  "files",
+  "optionsSelect",
+  "password",
+  "textarea",
+  "radio",
+  "select",
+  "checkbox",
   "solvencyTrafficLight"
 ] as const;
 

@@ -48,6 +48,8 @@ const formField = {
     placeholder: text,
     /** a checkbox that must be ticked (SEPA mandate available, privacy policy read …) */
     mustBeTicked: { type: 'boolean' },
+    /** choices loaded at run time from this API path (under /api), e.g. `/debtor/names/list` */
+    optionsPath: { type: 'string', pattern: '^/' },
     readOnly: { type: 'boolean' },
     /** shown (and required) only when other fields have one of the given values */
     when: { type: 'object', additionalProperties: { type: ['array', 'string', 'number', 'boolean'] } },
@@ -298,8 +300,24 @@ export const metaSchemas = {
             param: { enum: ['integer', 'number', 'string', 'boolean', 'array', 'object'] },
             message: { type: 'string', pattern: '^validation\\.' },
             description: { type: 'string' },
+            /** item: checks each element of a list field (one uploaded file), not the list */
+            scope: { enum: ['value', 'item'] },
           },
           required: ['kind', 'message'],
+          additionalProperties: false,
+        },
+      },
+      /** rules every form field of the given types gets, unless it declares one of `unless` itself */
+      defaults: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            types: { type: 'array', items: { type: 'string' }, minItems: 1 },
+            rules: { type: 'object' },
+            unless: { type: 'array', items: { type: 'string' } },
+          },
+          required: ['types', 'rules'],
           additionalProperties: false,
         },
       },

@@ -28,12 +28,18 @@ const DEFAULT_WIDGET: Record<string, string> = { text: 'textarea', money: 'money
  * same body with it), an rjsf uiSchema (order, widgets, i18n keys of labels and help texts) and the
  * conditions under which fields show. Conditionally required fields are required through if/then.
  */
+export interface ValidationSource {
+  rules: Record<string, { kind: string; scope?: 'value' | 'item' }>;
+  defaults?: { types: string[]; rules: Record<string, unknown>; unless?: string[] }[];
+}
+
 export function normalizeForm(
   file: SourceFile,
   addText: AddText,
   enumValues: (name: string) => (string | number)[],
-  rules: Record<string, { kind: string }>,
+  validation: ValidationSource,
 ): FormConfig & { source: string } {
+  const { rules } = validation;
   const f = file.data;
   const prefix = `forms.${f.form}`;
   const properties: Record<string, unknown> = {};
@@ -49,19 +55,23 @@ export function normalizeForm(
     let schema: Record<string, unknown> =
       field.type === 'enum'
         ? { type: typeof enumValues(field.enum)[0] === 'number' ? 'integer' : 'string', enum: enumValues(field.enum) }
-        : { ...INPUT[field.type] };
-    if (field.mustBeTicked) schema = { type: 'boolean', const: true };
+        : structuredClone(INPUT[field.type]);
+    // The shared rule shows the checkbox's own message; without it, `const` still refuses false.
+    if (field.mustBeTicked) schema = rules.requiredCheckbox ? { type: 'boolean', requiredCheckbox: true } : { type: 'boolean', const: true };
     if (field.maxLength) schema.maxLength = field.maxLength;
     if (field.default !== undefined) schema.default = field.default;
     if (field.readOnly) schema.readOnly = true;
-    for (const [rule, param] of Object.entries<any>(field.rules ?? {})) {
-      if (rules[rule]?.kind === 'format') schema.format = rule;
-      else schema[rule] = param;
+    for (const [rule, param] of Object.entries<any>(fieldRules(field, validation))) {
+      const target = rules[rule]?.scope === 'item' && schema.items ? (schema.items as Record<string, unknown>) : schema;
+      if (rules[rule]?.kind === 'format') target.format = rule;
+      else target[rule] = param;
     }
     properties[name] = schema;
     const ui: Record<string, unknown> = { 'ui:title': label };
-    const widget = field.widget ?? (field.mustBeTicked ? 'checkbox' : DEFAULT_WIDGET[field.type]);
+    const widget =
+      field.widget ?? (field.mustBeTicked ? 'checkbox' : field.optionsPath ? 'optionsSelect' : DEFAULT_WIDGET[field.type]);
     if (widget) ui['ui:widget'] = widget;
+    if (field.optionsPath) ui['ui:options'] = { optionsPath: field.optionsPath };
     if (field.help) ui['ui:help'] = addText(`${prefix}.help.${name}`, field.help, file, [...at, 'help']);
     if (field.placeholder) ui['ui:placeholder'] = addText(`${prefix}.placeholder.${name}`, field.placeholder, file, [...at, 'placeholder']);
     uiSchema[name] = ui;
@@ -105,4 +115,18 @@ export function normalizeForm(
     labels,
     source: file.path,
   };
+}
+
+/** A field's own rules plus the defaults of validation.yaml for its type (its own bound wins). */
+function fieldRules(field: any, validation: ValidationSource): Record<string, unknown> {
+  const own: Record<string, unknown> = field.rules ?? {};
+  const merged: Record<string, unknown> = {};
+  if (!field.mustBeTicked && field.type !== 'enum' && !field.optionsPath) {
+    for (const d of validation.defaults ?? []) {
+      if (!d.types.includes(field.type)) continue;
+      if ((d.unless ?? []).some((rule) => rule in own)) continue;
+      Object.assign(merged, d.rules);
+    }
+  }
+  return { ...merged, ...own };
 }

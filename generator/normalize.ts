@@ -231,7 +231,8 @@ export function normalizeTree(tree: SourceTree): Model {
   });
 
   const enumValues = (name: string) => enums.find((e) => e.name === name)!.values.map((v) => v.value);
-  const forms = of('form').map((file) => normalizeForm(file, addText, enumValues, of('validation')[0]?.data.rules ?? {}));
+  const validationData = of('validation')[0]?.data ?? { rules: {} };
+  const forms = of('form').map((file) => normalizeForm(file, addText, enumValues, validationData));
   const validationFile = of('validation')[0];
   const validationRules: Model['validationRules'] = Object.fromEntries(
     Object.entries<any>(validationFile?.data.rules ?? {}).map(([name, r]) => [

@@ -129,6 +129,13 @@ function checkReferences(tree: SourceTree, problems: string[]): void {
       }
     }
   };
+  for (const file of of('validation')) {
+    (file.data.defaults ?? []).forEach((d: any, i: number) => {
+      for (const rule of [...Object.keys(d.rules), ...(d.unless ?? [])]) {
+        if (!rules[rule]) report(file, ['defaults', i], `unknown validation rule '${rule}'`);
+      }
+    });
+  }
   for (const file of of('form')) {
     const fields = file.data.fields as Record<string, any>;
     if (file.data.form !== file.name) report(file, ['form'], `form '${file.data.form}' must match the file name '${file.name}'`);

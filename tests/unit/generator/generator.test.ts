@@ -120,7 +120,14 @@ describe('generator forms', () => {
       { if: { properties: { kind: { enum: ['done'] } }, required: ['kind'] }, then: { required: ['iban'] } },
     ]);
     expect(form.conditions).toEqual({ iban: { kind: ['done'] } });
-    expect(form.uiSchema['ui:order']).toEqual(['kind', 'name', 'amount', 'iban', 'agreed']);
+    expect(form.uiSchema['ui:order']).toEqual(['kind', 'name', 'amount', 'iban', 'agreed', 'fee', 'scans', 'papers']);
+    // defaults of validation.yaml apply unless the field sets its own bound
+    expect(form.schema.properties.fee.positive).toBe(true);
+    expect(form.schema.properties.amount.positive).toBeUndefined();
+    // item-scoped rules check each file, and two file fields never share their item schema
+    expect(form.schema.properties.scans.items.fileTypes).toEqual(['pdf']);
+    expect(form.schema.properties.papers.items.fileTypes).toEqual(['pdf', 'xml']);
+    expect(form.schema.properties.papers.fileTypes).toBeUndefined();
     expect(form.uiSchema.agreed).toEqual({ 'ui:title': 'forms.createItem.fields.agreed', 'ui:widget': 'checkbox', 'ui:help': 'forms.createItem.help.agreed' });
   });
 
