@@ -169,7 +169,46 @@ export const variants: Record<string, VariantConfig> = {
       49900,
       24900,
       0
-    ]
+    ],
+    "statusGroups": {
+      "purchaseStatus": [
+        "purchased",
+        "notPurchasedMappingA",
+        "countBack",
+        "inReview",
+        "acceptedMappingA"
+      ],
+      "voucherStatus": [
+        "standard"
+      ],
+      "voucherSubStatus": [
+        "dunning",
+        "dispute"
+      ]
+    },
+    "voucherTypeGroups": [
+      "invoiceGroup",
+      "depositGroup",
+      "impersonalAccountGroup"
+    ],
+    "onboarding": {
+      "enabled": true,
+      "intermediaryNumberRequired": true,
+      "maxCreditorLimit": 75000000,
+      "factorableTurnover": {
+        "min": 10000000,
+        "max": 750000000
+      },
+      "minFoundingMonths": 6,
+      "maxOnlineTurnoverRate": 100,
+      "factoringRulesRequired": false,
+      "blacklistedFields": [
+        "factorableTurnover",
+        "automaticallyCalculateCreditorLimit",
+        "creditorLimit",
+        "factoringRulesRead"
+      ]
+    }
   },
   "DAA": {
     "code": "DAA",
@@ -327,7 +366,46 @@ export const variants: Record<string, VariantConfig> = {
     "withPurchaseAssurance": true,
     "setupFeeOptions": [
       0
-    ]
+    ],
+    "statusGroups": {
+      "purchaseStatus": [
+        "purchased",
+        "notPurchasedMappingA",
+        "countBack",
+        "inReview",
+        "acceptedMappingA"
+      ],
+      "voucherStatus": [
+        "standard"
+      ],
+      "voucherSubStatus": [
+        "dunning",
+        "dispute"
+      ]
+    },
+    "voucherTypeGroups": [
+      "invoiceGroup",
+      "depositGroup",
+      "impersonalAccountGroup"
+    ],
+    "onboarding": {
+      "enabled": false,
+      "intermediaryNumberRequired": false,
+      "maxCreditorLimit": 75000000,
+      "factorableTurnover": {
+        "min": 10000000,
+        "max": 750000000
+      },
+      "minFoundingMonths": 6,
+      "maxOnlineTurnoverRate": 100,
+      "factoringRulesRequired": false,
+      "blacklistedFields": [
+        "factorableTurnover",
+        "automaticallyCalculateCreditorLimit",
+        "creditorLimit",
+        "factoringRulesRead"
+      ]
+    }
   },
   "DAB": {
     "code": "DAB",
@@ -485,7 +563,46 @@ export const variants: Record<string, VariantConfig> = {
     "withPurchaseAssurance": true,
     "setupFeeOptions": [
       0
-    ]
+    ],
+    "statusGroups": {
+      "purchaseStatus": [
+        "purchased",
+        "notPurchasedMappingA",
+        "countBack",
+        "inReview",
+        "acceptedMappingA"
+      ],
+      "voucherStatus": [
+        "standard"
+      ],
+      "voucherSubStatus": [
+        "dunning",
+        "dispute"
+      ]
+    },
+    "voucherTypeGroups": [
+      "invoiceGroup",
+      "depositGroup",
+      "impersonalAccountGroup"
+    ],
+    "onboarding": {
+      "enabled": false,
+      "intermediaryNumberRequired": false,
+      "maxCreditorLimit": 75000000,
+      "factorableTurnover": {
+        "min": 10000000,
+        "max": 750000000
+      },
+      "minFoundingMonths": 6,
+      "maxOnlineTurnoverRate": 100,
+      "factoringRulesRequired": false,
+      "blacklistedFields": [
+        "factorableTurnover",
+        "automaticallyCalculateCreditorLimit",
+        "creditorLimit",
+        "factoringRulesRead"
+      ]
+    }
   },
   "FAS": {
     "code": "FAS",
@@ -642,7 +759,46 @@ export const variants: Record<string, VariantConfig> = {
     "withPurchaseAssurance": false,
     "setupFeeOptions": [
       0
-    ]
+    ],
+    "statusGroups": {
+      "purchaseStatus": [
+        "purchased",
+        "notPurchasedMappingA",
+        "countBack",
+        "inReview",
+        "acceptedMappingA"
+      ],
+      "voucherStatus": [
+        "standard"
+      ],
+      "voucherSubStatus": [
+        "dunning",
+        "dispute"
+      ]
+    },
+    "voucherTypeGroups": [
+      "invoiceGroup",
+      "depositGroup",
+      "impersonalAccountGroup"
+    ],
+    "onboarding": {
+      "enabled": true,
+      "intermediaryNumberRequired": false,
+      "maxCreditorLimit": 75000000,
+      "factorableTurnover": {
+        "min": 10000000,
+        "max": 750000000
+      },
+      "minFoundingMonths": 6,
+      "maxOnlineTurnoverRate": 100,
+      "factoringRulesRequired": false,
+      "blacklistedFields": [
+        "factorableTurnover",
+        "automaticallyCalculateCreditorLimit",
+        "creditorLimit",
+        "factoringRulesRead"
+      ]
+    }
   },
   "FW": {
     "code": "FW",
@@ -794,7 +950,41 @@ export const variants: Record<string, VariantConfig> = {
       49900,
       24900,
       0
-    ]
+    ],
+    "statusGroups": {
+      "purchaseStatus": [
+        "purchased",
+        "notPurchasedMappingA",
+        "countBack",
+        "inReview",
+        "acceptedMappingA"
+      ],
+      "voucherStatus": [
+        "standard"
+      ],
+      "voucherSubStatus": [
+        "dunning",
+        "dispute"
+      ]
+    },
+    "voucherTypeGroups": [
+      "invoiceGroup",
+      "depositGroup",
+      "impersonalAccountGroup"
+    ],
+    "onboarding": {
+      "enabled": true,
+      "intermediaryNumberRequired": false,
+      "maxCreditorLimit": 75000000,
+      "factorableTurnover": {
+        "min": 10000000,
+        "max": 750000000
+      },
+      "minFoundingMonths": 6,
+      "maxOnlineTurnoverRate": 100,
+      "factoringRulesRequired": true,
+      "blacklistedFields": []
+    }
   },
   "SMAFA": {
     "code": "SMAFA",
@@ -946,7 +1136,41 @@ export const variants: Record<string, VariantConfig> = {
       49900,
       24900,
       0
-    ]
+    ],
+    "statusGroups": {
+      "purchaseStatus": [
+        "purchased",
+        "notPurchasedMappingA",
+        "countBack",
+        "inReview",
+        "acceptedMappingA"
+      ],
+      "voucherStatus": [
+        "standard"
+      ],
+      "voucherSubStatus": [
+        "dunning",
+        "dispute"
+      ]
+    },
+    "voucherTypeGroups": [
+      "invoiceGroup",
+      "depositGroup",
+      "impersonalAccountGroup"
+    ],
+    "onboarding": {
+      "enabled": true,
+      "intermediaryNumberRequired": true,
+      "maxCreditorLimit": 75000000,
+      "factorableTurnover": {
+        "min": 10000000,
+        "max": 750000000
+      },
+      "minFoundingMonths": 6,
+      "maxOnlineTurnoverRate": 100,
+      "factoringRulesRequired": true,
+      "blacklistedFields": []
+    }
   },
   "TPF": {
     "code": "TPF",
@@ -1122,7 +1346,40 @@ export const variants: Record<string, VariantConfig> = {
       49900,
       24900,
       0
-    ]
+    ],
+    "statusGroups": {
+      "purchaseStatus": [
+        "purchased",
+        "notPurchasedMappingB",
+        "inReview",
+        "acceptedMappingB"
+      ],
+      "voucherStatus": [
+        "standard",
+        "tpf"
+      ],
+      "voucherSubStatus": [
+        "dunning",
+        "dispute"
+      ]
+    },
+    "voucherTypeGroups": [
+      "invoiceGroup",
+      "depositGroup"
+    ],
+    "onboarding": {
+      "enabled": true,
+      "intermediaryNumberRequired": false,
+      "maxCreditorLimit": 15000000,
+      "factorableTurnover": {
+        "min": 10000000,
+        "max": 750000000
+      },
+      "minFoundingMonths": 6,
+      "maxOnlineTurnoverRate": 100,
+      "factoringRulesRequired": true,
+      "blacklistedFields": []
+    }
   },
   "VHV": {
     "code": "VHV",
@@ -1279,7 +1536,46 @@ export const variants: Record<string, VariantConfig> = {
     "withPurchaseAssurance": true,
     "setupFeeOptions": [
       0
-    ]
+    ],
+    "statusGroups": {
+      "purchaseStatus": [
+        "purchased",
+        "notPurchasedMappingA",
+        "countBack",
+        "inReview",
+        "acceptedMappingA"
+      ],
+      "voucherStatus": [
+        "standard"
+      ],
+      "voucherSubStatus": [
+        "dunning",
+        "dispute"
+      ]
+    },
+    "voucherTypeGroups": [
+      "invoiceGroup",
+      "depositGroup",
+      "impersonalAccountGroup"
+    ],
+    "onboarding": {
+      "enabled": false,
+      "intermediaryNumberRequired": false,
+      "maxCreditorLimit": 75000000,
+      "factorableTurnover": {
+        "min": 10000000,
+        "max": 750000000
+      },
+      "minFoundingMonths": 6,
+      "maxOnlineTurnoverRate": 100,
+      "factoringRulesRequired": false,
+      "blacklistedFields": [
+        "factorableTurnover",
+        "automaticallyCalculateCreditorLimit",
+        "creditorLimit",
+        "factoringRulesRead"
+      ]
+    }
   }
 };
 

@@ -435,6 +435,27 @@ export const metaSchemas = {
       },
       withPurchaseAssurance: { type: 'boolean' },
       setupFeeOptions: { type: 'array', items: { type: 'integer', minimum: 0 } },
+      statusGroups: { type: 'object', propertyNames: ident, additionalProperties: { type: 'array', items: ident } },
+      voucherTypeGroups: { type: 'array', items: ident },
+      onboarding: {
+        type: 'object',
+        properties: {
+          enabled: { type: 'boolean' },
+          intermediaryNumberRequired: { type: 'boolean' },
+          maxCreditorLimit: { type: 'integer', minimum: 0 },
+          factorableTurnover: {
+            type: 'object',
+            properties: { min: { type: 'integer', minimum: 0 }, max: { type: 'integer', minimum: 0 } },
+            required: ['min', 'max'],
+            additionalProperties: false,
+          },
+          minFoundingMonths: { type: 'integer', minimum: 0 },
+          maxOnlineTurnoverRate: { type: 'number', minimum: 0, maximum: 100 },
+          factoringRulesRequired: { type: 'boolean' },
+          blacklistedFields: { type: 'array', items: ident },
+        },
+        additionalProperties: false,
+      },
       permissions: { type: 'object' },
       wording: {
         type: 'object',

@@ -226,6 +226,20 @@ export function normalizeTree(tree: SourceTree): Model {
       wording: { de: v.wording?.de ?? {}, en: v.wording?.en ?? {} },
       withPurchaseAssurance: v.withPurchaseAssurance ?? false,
       setupFeeOptions: v.setupFeeOptions ?? [0],
+      statusGroups: v.statusGroups ?? {},
+      voucherTypeGroups: v.voucherTypeGroups ?? [],
+      // Defaults from document 2 §5; a variant states only what differs.
+      onboarding: {
+        enabled: true,
+        intermediaryNumberRequired: false,
+        maxCreditorLimit: 75_000_000,
+        factorableTurnover: { min: 10_000_000, max: 750_000_000 },
+        minFoundingMonths: 6,
+        maxOnlineTurnoverRate: 100,
+        factoringRulesRequired: v.kind === 'factoring',
+        blacklistedFields: [],
+        ...v.onboarding,
+      },
       source: file.path,
     } satisfies VariantConfig & { source: string };
   });

@@ -267,6 +267,22 @@ function checkReferences(tree: SourceTree, problems: string[]): void {
       if (hosts.has(h)) report(file, ['hosts', i], `host '${h}' is also claimed by ${hosts.get(h)!.path}`);
       hosts.set(h, file);
     });
+    for (const [enumName, groups] of Object.entries<string[]>(file.data.statusGroups ?? {})) {
+      const e = enums.get(enumName);
+      if (!e) report(file, ['statusGroups', enumName], `unknown enum '${enumName}'`);
+      else groups.forEach((g, i) => {
+        if (!e.data.groups?.[g]) report(file, ['statusGroups', enumName, i], `enum ${enumName} has no group '${g}'`);
+      });
+    }
+    (file.data.voucherTypeGroups ?? []).forEach((g: string, i: number) => {
+      if (!enums.get('voucherType')?.data.groups?.[g]) report(file, ['voucherTypeGroups', i], `enum voucherType has no group '${g}'`);
+    });
+    const registration = of('form').find((f) => f.name === 'productApplication');
+    (file.data.onboarding?.blacklistedFields ?? []).forEach((field: string, i: number) => {
+      if (registration && !registration.data.fields[field]) {
+        report(file, ['onboarding', 'blacklistedFields', i], `'${field}' is no field of the productApplication form`);
+      }
+    });
     checkPermissionValues(file.data.permissions ?? {}, '', permissionPaths, (p) =>
       report(file, ['permissions', ...p.split('.')], `unknown permission '${p}'`),
     );

@@ -200,6 +200,30 @@ export interface VariantConfig {
   wording: { de: Record<string, string>; en: Record<string, string> };
   withPurchaseAssurance: boolean;
   setupFeeOptions: number[];
+  /** which groups of an enumeration this product uses, e.g. purchaseStatus → [purchased, notPurchasedMappingA, …] */
+  statusGroups: Record<string, string[]>;
+  /** the voucher-type filter groups the product offers (groups of the voucherType enum) */
+  voucherTypeGroups: string[];
+  onboarding: OnboardingRules;
+}
+
+/** Onboarding rules of a product (document 2 §2 and §5). */
+export interface OnboardingRules {
+  /** false: a portal-only product; /onboarding redirects to the login */
+  enabled: boolean;
+  intermediaryNumberRequired: boolean;
+  /** maximum creditor limit in cents */
+  maxCreditorLimit: number;
+  /** factorable annual turnover bounds in cents */
+  factorableTurnover: { min: number; max: number };
+  /** founding date at least this many months ago */
+  minFoundingMonths: number;
+  /** maximum online turnover share in percent of the annual turnover */
+  maxOnlineTurnoverRate: number;
+  /** the ten golden rules of factoring must be read (factoring products) */
+  factoringRulesRequired: boolean;
+  /** registration fields this product does not ask for; they are filled with the product type */
+  blacklistedFields: string[];
 }
 
 /** A condition on other form fields: every named field must have one of the given values. */
