@@ -17,6 +17,18 @@ const variant = (code: string, hosts: string[]): VariantConfig => ({
   wording: { de: {}, en: {} },
   withPurchaseAssurance: false,
   setupFeeOptions: [0],
+  statusGroups: {},
+  voucherTypeGroups: [],
+  onboarding: {
+    enabled: true,
+    intermediaryNumberRequired: false,
+    maxCreditorLimit: 75_000_000,
+    factorableTurnover: { min: 10_000_000, max: 750_000_000 },
+    minFoundingMonths: 6,
+    maxOnlineTurnoverRate: 100,
+    factoringRulesRequired: true,
+    blacklistedFields: [],
+  },
 });
 const variants = {
   SMAFA: variant('SMAFA', ['localhost', 'smafa.localhost']),
