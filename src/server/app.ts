@@ -10,11 +10,8 @@ import { apiErrorSchema, installErrorHandler, notFoundBody } from './errors';
 import { setupAuth } from './plugins/auth';
 import { registerClient } from './plugins/client';
 import { registerEntitySchemas } from './plugins/schemas';
-import { authRoutes } from './routes/auth/auth.routes';
 import { tokenPairSchema } from './routes/auth/auth.schemas';
-import { debtorsRoutes } from './routes/debtors/debtors.routes';
-import { einvoiceRoutes } from './routes/einvoice/einvoice.routes';
-import { systemRoutes } from './routes/system/system.routes';
+import { registerRoutes } from './routes';
 import { resolveJwtSecret } from './services/auth.service';
 
 /** What route plugins receive as options. */
@@ -83,10 +80,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       api.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () =>
         app.swagger(),
       );
-      await api.register(systemRoutes, deps);
-      await api.register(authRoutes, deps);
-      await api.register(debtorsRoutes, deps);
-      await api.register(einvoiceRoutes, deps);
+      await registerRoutes(api, deps);
     },
     { prefix: '/api' },
   );
