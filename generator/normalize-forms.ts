@@ -1,23 +1,11 @@
 import type { FormConfig } from '../src/shared/config-types';
+import { SCALAR_SCHEMAS } from './emit/schemas';
 import type { SourceFile } from './load';
-import { pascal } from './normalize';
+import { type AddText, pascal } from './normalize';
 
-import type { AddText } from './normalize';
-
+// Form inputs use the JSON-schema types of entity fields, plus uploads as data URLs.
 const INPUT: Record<string, Record<string, unknown>> = {
-  id: { type: 'integer' },
-  string: { type: 'string' },
-  text: { type: 'string' },
-  integer: { type: 'integer' },
-  number: { type: 'number' },
-  boolean: { type: 'boolean' },
-  money: { type: 'integer', description: 'amount in cents' },
-  percent: { type: 'number' },
-  timestamp: { type: 'integer', description: 'epoch seconds' },
-  date: { type: 'string', format: 'date' },
-  email: { type: 'string' },
-  phone: { type: 'string' },
-  iban: { type: 'string' },
+  ...SCALAR_SCHEMAS,
   files: { type: 'array', items: { type: 'string', format: 'data-url' } },
 };
 /** Widgets used when YAML names none (rjsf widget names or the client registry's). */

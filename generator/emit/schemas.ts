@@ -2,7 +2,8 @@ import type { Model, NormEntity, NormField } from '../normalize';
 import { pascal } from '../normalize';
 import { jsonFile, literal, tsFile } from './common';
 
-const SCALAR: Record<string, Record<string, unknown>> = {
+/** JSON schema of each scalar field type (entity fields and form inputs alike). */
+export const SCALAR_SCHEMAS: Record<string, Record<string, unknown>> = {
   id: { type: 'integer' },
   string: { type: 'string' },
   text: { type: 'string' },
@@ -27,9 +28,9 @@ export function fieldSchema(field: NormField, model: Model, refPrefix = ''): Rec
   } else if (field.type === 'object') {
     schema = { $ref: ref(field.entity!, refPrefix) };
   } else if (field.type === 'list') {
-    schema = { type: 'array', items: field.items ? { ...SCALAR[field.items] } : { $ref: ref(field.entity!, refPrefix) } };
+    schema = { type: 'array', items: field.items ? { ...SCALAR_SCHEMAS[field.items] } : { $ref: ref(field.entity!, refPrefix) } };
   } else {
-    schema = { ...SCALAR[field.type] };
+    schema = { ...SCALAR_SCHEMAS[field.type] };
   }
   if (field.maxLength) schema.maxLength = field.maxLength;
   if (field.description) schema.description = field.description;
