@@ -1,5 +1,5 @@
 import type { FormConfig } from '../src/shared/config-types';
-import { SCALAR_SCHEMAS } from './emit/schemas';
+import { SCALAR_SCHEMAS } from './field-schemas';
 import type { SourceFile } from './load';
 import { type AddText, pascal } from './normalize';
 

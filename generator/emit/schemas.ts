@@ -1,23 +1,8 @@
 import type { Model, NormEntity, NormField } from '../normalize';
 import { pascal } from '../normalize';
+import { SCALAR_SCHEMAS } from '../field-schemas';
 import { jsonFile, literal, tsFile } from './common';
 
-/** JSON schema of each scalar field type (entity fields and form inputs alike). */
-export const SCALAR_SCHEMAS: Record<string, Record<string, unknown>> = {
-  id: { type: 'integer' },
-  string: { type: 'string' },
-  text: { type: 'string' },
-  integer: { type: 'integer' },
-  number: { type: 'number' },
-  boolean: { type: 'boolean' },
-  money: { type: 'integer', description: 'amount in cents' },
-  percent: { type: 'number' },
-  timestamp: { type: 'integer', description: 'epoch seconds' },
-  date: { type: 'string', format: 'date' },
-  email: { type: 'string' },
-  phone: { type: 'string' },
-  iban: { type: 'string' },
-};
 
 /** The JSON schema of one field; optional fields also accept null (the server may not know them). */
 export function fieldSchema(field: NormField, model: Model, refPrefix = ''): Record<string, unknown> {
