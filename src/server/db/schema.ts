@@ -12,6 +12,11 @@ type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefine
 type CalendarDate = string;
 /** bigint cents, parsed to number. */
 type Cents = ColumnType<number, number | undefined, number>;
+/** jsonb: read as parsed JSON, written as JSON text. */
+type Json<T = unknown> = ColumnType<T, string | undefined, string>;
+type NullableJson = ColumnType<unknown, string | null | undefined, string | null>;
+/** numeric(5,2) percent, parsed to number; enumeration columns are domains over text (0002). */
+type Percent = number | null;
 
 export interface AppSettingTable {
   key: string;
@@ -37,6 +42,65 @@ export interface CreditorTable {
   phone: string | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
+  salutation: string | null;
+  contactName: string | null;
+  mobileNumber: string | null;
+  legalForm: string | null;
+  registerNumber: string | null;
+  placeOfAuthority: string | null;
+  proprietor: string | null;
+  contractNumber: string | null;
+  contractStart: CalendarDate | null;
+  contractDate: CalendarDate | null;
+  foundingDate: CalendarDate | null;
+  entitledToDeductVat: boolean | null;
+  vob: boolean | null;
+  annualTurnover: number | null;
+  onlineTurnoverRate: Percent;
+  factorableTurnover: number | null;
+  creditorLimit: number | null;
+  serviceFee: Percent;
+  setupFee: number | null;
+  creditScore: number | null;
+  cmsKey: string | null;
+  wzCode: string | null;
+  cspIdentifier: string | null;
+  ddmIdentifier: string | null;
+  sepaAccountOwner: string | null;
+  sepaIban: string | null;
+  sepaCity: string | null;
+  sepaDate: CalendarDate | null;
+  sepaExpiredDate: CalendarDate | null;
+  sepaReferenceNumber: string | null;
+  documentsEnabled: Generated<boolean>;
+  invoicesEnabled: Generated<boolean>;
+  webAppKey: string | null;
+  /** admin-set creditor permissions by server name, e.g. `{ invoice_direct_payment: true }` */
+  permissions: Json<Record<string, boolean>>;
+  defaultExposureType: string | null;
+  maxCompanyUsers: Generated<number>;
+  isServiceFeePeriodActive: Generated<boolean>;
+  apiErrorCount: Generated<number>;
+  registrationState: string | null;
+  sentToSapAt: NullableTimestamp;
+}
+
+export interface CreditorIntermediaryTable {
+  creditorId: number;
+  assetConsultantName: string | null;
+  salutation: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  street: string | null;
+  zip: string | null;
+  city: string | null;
+  phone: string | null;
+  email: string | null;
+  department: string | null;
+  assetConsultantNumber: string | null;
+  intermediaryNumber: string | null;
+  notes: string | null;
+  privacyPolicyAccepted: Generated<boolean>;
 }
 
 export interface AppUserTable {
@@ -152,44 +216,416 @@ export interface PermanentDebtTable {
   nextExecutionDate: CalendarDate | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
+  performanceDateIndex: Generated<number>;
+  attachmentFileName: string | null;
+  attachmentSource: string | null;
+  officialVoucherSource: string | null;
+  /** the stop (server name permanentVoucherStop) */
+  stoppedAt: NullableTimestamp;
+  stopOfficialVoucherSource: string | null;
 }
 
+/** A voucher from upload to balancing; unprocessed while requiresProcessing and no official number. */
 export interface VoucherTable {
   id: Generated<number>;
   creditorId: number;
-  debtorId: number;
-  locationId: number;
+  debtorId: number | null;
+  locationId: number | null;
   permanentDebtId: number | null;
-  customNumber: string;
+  parentId: number | null;
+  customNumber: string | null;
   officialVoucherNumber: string | null;
   type: string;
   status: Generated<string>;
+  subStatus: Generated<string>;
   purchaseStatus: Generated<string>;
+  purchaseStatusReason: number | null;
+  source: Generated<string>;
+  requiresProcessing: Generated<boolean>;
+  exposureType: string | null;
   amount: Cents;
   leftoverAmount: Cents;
-  voucherDate: CalendarDate;
+  initialLeftoverAmount: number | null;
+  voucherDate: CalendarDate | null;
   performanceDate: CalendarDate | null;
   paymentDeadline: CalendarDate | null;
   uploadedAt: Timestamp;
+  bnetId: string | null;
+  bnetStatus: number | null;
+  bnetPurchaseStatus: string | null;
+  processingStatus: string | null;
+  pendingStatus: string | null;
+  dunningType: string | null;
+  dunningStatus: string | null;
+  dunningBlockCount: Generated<number>;
+  firstDunningDate: CalendarDate | null;
+  customisedLabel: string | null;
+  balancingVoucherNumber: string | null;
+  isBalancingVoucher: Generated<boolean>;
+  sapNumber: string | null;
+  userEmail: string | null;
+  documentId: string | null;
+  originalName: string | null;
+  officialVoucherSource: string | null;
+  comment: string | null;
+  encashmentFileNumber: string | null;
+  serviceFeeRate: Percent;
+  serviceFeeAmount: number | null;
+  deliveryType: string | null;
+  email: string | null;
+  emailCopy: string | null;
+  emailBlindCopy: string | null;
+  emailMarkedForDebtor: string | null;
+  endOfPauseAt: NullableTimestamp;
   createdAt: Timestamp;
   updatedAt: Timestamp;
+}
+
+export interface VoucherAttachmentTable {
+  id: Generated<number>;
+  creditorId: number;
+  voucherId: number;
+  fileName: string;
+  path: string;
+  mimeType: string | null;
+  sizeBytes: number | null;
+  createdAt: Timestamp;
+}
+
+export interface VoucherHistoryTable {
+  id: Generated<number>;
+  creditorId: number;
+  voucherId: number;
+  type: string;
+  value: string | null;
+  title: string | null;
+  text: string | null;
+  userEmail: string | null;
+  createdAt: Timestamp;
+}
+
+export interface VoucherBalancingTable {
+  creditorId: number;
+  balancedVoucherId: number;
+  balancingVoucherId: number;
+  amount: number;
+  balancedDate: CalendarDate;
+}
+
+export interface LogItemTable {
+  id: Generated<number>;
+  creditorId: number;
+  voucherId: number | null;
+  debtorId: number | null;
+  channel: string;
+  message: string;
+  context: NullableJson;
+  extra: NullableJson;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface DebtorHistoryTable {
+  id: Generated<number>;
+  creditorId: number;
+  debtorId: number;
+  locationId: number | null;
+  title: string;
+  text: string | null;
+  userEmail: string | null;
+  createdAt: Timestamp;
+}
+
+export interface StateOfAffairsTable {
+  code: string;
+  title: string;
+  text: string | null;
+  followUpAction: Generated<string>;
+  rejectAction: Generated<string>;
+  acceptFileRequired: Generated<boolean>;
+  rejectFileRequired: Generated<boolean>;
+  importedAt: Timestamp;
+}
+
+export interface StateOfAffairsOptionTable {
+  id: Generated<number>;
+  stateCode: string;
+  /** true: an accepted option, false: a rejected option */
+  accepted: boolean;
+  code: string;
+  text: string;
+  fullAmount: Generated<boolean>;
+  noteRequired: Generated<boolean>;
+  position: Generated<number>;
+}
+
+export interface WorkQueueItemTable {
+  id: Generated<number>;
+  creditorId: number;
+  debtorId: number | null;
+  locationId: number | null;
+  stateOfAffairsCode: string | null;
+  status: Generated<string>;
+  title: string;
+  text: string | null;
+  fileIdentifier: string | null;
+  transactionKey: string | null;
+  documentUrls: ColumnType<string[], string[] | undefined, string[]>;
+  answerCode: string | null;
+  answerFollowUp: string | null;
+  answerNote: string | null;
+  answeredByUserId: number | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+  finishedAt: NullableTimestamp;
+  sentAt: NullableTimestamp;
+}
+
+export interface WorkQueueMessageTable {
+  id: Generated<number>;
+  creditorId: number;
+  workQueueItemId: number;
+  sender: string;
+  text: string;
+  createdAt: Timestamp;
+}
+
+export interface WorkQueueVoucherTable {
+  creditorId: number;
+  workQueueItemId: number;
+  voucherId: number;
+  isCounterVoucher: Generated<boolean>;
+}
+
+export interface NotificationTable {
+  id: Generated<number>;
+  creditorId: number;
+  userId: number;
+  status: Generated<string>;
+  type: string | null;
+  title: string;
+  message: string | null;
+  voucherId: number | null;
+  debtorId: number | null;
+  createdAt: Timestamp;
+}
+
+export interface CreditorVoucherTable {
+  id: Generated<number>;
+  creditorId: number;
+  type: string;
+  amount: number;
+  sapNumber: string | null;
+  sapReferenceNumber: string | null;
+  archiveSourceFile: string | null;
+  voucherDate: CalendarDate;
+  readStatus: Generated<string>;
+  createdAt: Timestamp;
+}
+
+export interface EmailReminderSettingTable {
+  id: Generated<number>;
+  creditorId: number;
+  email: string;
+  frequency: string;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface TermsDocumentTable {
+  id: Generated<number>;
+  productType: string;
+  documentType: string;
+  version: string;
+  source: string;
+  modifiedAt: ColumnType<Date, Date | string, Date | string>;
+}
+
+/** Terms one user (the main user) is asked to accept; open while acceptedAt is null. */
+export interface TermsApprovalTable {
+  id: Generated<number>;
+  creditorId: number;
+  userId: number;
+  changesText: string | null;
+  createdAt: Timestamp;
+  acceptedAt: NullableTimestamp;
+}
+
+export interface TermsApprovalDocumentTable {
+  termsApprovalId: number;
+  termsDocumentId: number;
+}
+
+export interface ServiceFeeMatrixEntryTable {
+  id: Generated<number>;
+  identifier: string;
+  name: string;
+  productType: string;
+  purchasedFee: Percent;
+  notPurchasedFee: Percent;
+  notPurchasedMinimumFee: number | null;
+  purchasedLaterFee: Percent;
+  minimumServiceFee: number | null;
+  sapIdentifier: string | null;
+  isDefault: Generated<boolean>;
+  createdAt: Timestamp;
+}
+
+export interface CreditorServiceFeeConditionTable {
+  id: Generated<number>;
+  creditorId: number;
+  matrixEntryId: number;
+  status: string;
+  validFromDate: CalendarDate;
+  isDefault: Generated<boolean>;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface ServiceFeePeriodTable {
+  id: Generated<number>;
+  creditorId: number;
+  startDate: CalendarDate;
+  endDate: CalendarDate;
+  currentAnnualServiceFee: number;
+  chargedAmount: Cents;
+  nextPeriodAnnualServiceFee: number | null;
+  createdAt: Timestamp;
+}
+
+export interface SepaUpdateRequestTable {
+  id: Generated<number>;
+  creditorId: number;
+  status: Generated<string>;
+  accountOwner: string;
+  iban: string;
+  startSepaDate: CalendarDate | null;
+  creatorUserId: number;
+  createdAt: Timestamp;
+  decisionAt: NullableTimestamp;
+  decisionUserId: number | null;
+}
+
+/** The stored ident-check response (POST /csp/debtor); resolved once the debtor is created or assigned. */
+export interface PendingDebtorDecisionTable {
+  id: Generated<number>;
+  creditorId: number;
+  userId: number | null;
+  debtorId: number | null;
+  locationId: number | null;
+  hasBlacklistEntry: Generated<boolean>;
+  isNewLocation: Generated<boolean>;
+  requiresDebtorAssignment: Generated<boolean>;
+  identificationReason: string | null;
+  newDebtorLimit: number | null;
+  newDebtorLimitColor: string | null;
+  reasonCodes: ColumnType<string[], string[] | undefined, string[]>;
+  limitName: string | null;
+  limitStreet: string | null;
+  limitHouse: string | null;
+  limitZip: string | null;
+  limitCity: string | null;
+  requestIsBusiness: boolean;
+  requestName: string;
+  requestContact: string | null;
+  requestStreetAndHouse: string | null;
+  requestZip: string | null;
+  requestCity: string | null;
+  requestDateOfBirth: CalendarDate | null;
+  requestEmail: string | null;
+  requestPhone: string | null;
+  createdAt: Timestamp;
+  resolvedAt: NullableTimestamp;
+}
+
+export interface DebtorAssignmentTable {
+  id: Generated<number>;
+  creditorId: number;
+  status: Generated<string>;
+  voucherId: number | null;
+  pendingDecisionId: number | null;
+  manualDecisionReason: string | null;
+  requestDate: NullableTimestamp;
+  normalizedName: string | null;
+  normalizedStreet: string | null;
+  normalizedHouse: string | null;
+  normalizedZip: string | null;
+  normalizedCity: string | null;
+  limitName: string | null;
+  limitStreet: string | null;
+  limitHouse: string | null;
+  limitZip: string | null;
+  limitCity: string | null;
+  assignedDebtorId: number | null;
+  assignedLocationId: number | null;
+  decidedByUserId: number | null;
+  decidedAt: NullableTimestamp;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface ActionLogEntryTable {
+  id: Generated<number>;
+  userId: number | null;
+  actionType: string;
+  productType: string | null;
+  payload: NullableJson;
+  adminEmail: string | null;
+  userEmail: string | null;
+  creditorId: number | null;
+  creditorIdentifier: Generated<string>;
+  debtorIdentifier: Generated<string>;
+  voucherIdentifier: Generated<string>;
+  creditorSapNumber: Generated<string>;
+  debtorSapNumber: Generated<string>;
+  voucherReference: Generated<string>;
+  voucherSapNumber: Generated<string>;
+  transactionKey: string | null;
+  createdAt: Timestamp;
 }
 
 export interface Database {
   appSetting: AppSettingTable;
   creditor: CreditorTable;
+  creditorIntermediary: CreditorIntermediaryTable;
   appUser: AppUserTable;
   refreshToken: RefreshTokenTable;
   debtor: DebtorTable;
+  debtorHistory: DebtorHistoryTable;
   location: LocationTable;
   permanentDebt: PermanentDebtTable;
   voucher: VoucherTable;
+  voucherAttachment: VoucherAttachmentTable;
+  voucherHistory: VoucherHistoryTable;
+  voucherBalancing: VoucherBalancingTable;
+  logItem: LogItemTable;
+  stateOfAffairs: StateOfAffairsTable;
+  stateOfAffairsOption: StateOfAffairsOptionTable;
+  workQueueItem: WorkQueueItemTable;
+  workQueueMessage: WorkQueueMessageTable;
+  workQueueVoucher: WorkQueueVoucherTable;
+  notification: NotificationTable;
+  creditorVoucher: CreditorVoucherTable;
+  emailReminderSetting: EmailReminderSettingTable;
+  termsDocument: TermsDocumentTable;
+  termsApproval: TermsApprovalTable;
+  termsApprovalDocument: TermsApprovalDocumentTable;
+  serviceFeeMatrixEntry: ServiceFeeMatrixEntryTable;
+  creditorServiceFeeCondition: CreditorServiceFeeConditionTable;
+  serviceFeePeriod: ServiceFeePeriodTable;
+  sepaUpdateRequest: SepaUpdateRequestTable;
+  pendingDebtorDecision: PendingDebtorDecisionTable;
+  debtorAssignment: DebtorAssignmentTable;
+  actionLogEntry: ActionLogEntryTable;
 }
 
 export type Creditor = Selectable<CreditorTable>;
 export type AppUser = Selectable<AppUserTable>;
 export type Debtor = Selectable<DebtorTable>;
+export type Voucher = Selectable<VoucherTable>;
 export type NewDebtor = Insertable<DebtorTable>;
 export type NewLocation = Insertable<LocationTable>;
 export type NewVoucher = Insertable<VoucherTable>;
 export type NewPermanentDebt = Insertable<PermanentDebtTable>;
+/** Insertable row of any table, e.g. `NewRow<'workQueueItem'>`. */
+export type NewRow<T extends keyof Database> = Insertable<Database[T]>;

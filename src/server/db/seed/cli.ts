@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import cliProgress from 'cli-progress';
 import { readConfig } from '../../config';
 import { openDatabase } from '../database';
 import { migrateToLatest } from '../migrate';
@@ -15,16 +16,41 @@ if (size !== 'demo' && size !== 'large') {
 
 const config = readConfig(process.env);
 const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const bar = new cliProgress.SingleBar(
+  {
+    format: 'Gläubiger {bar} {value}/{total} | {debtors} Kunden | {vouchers} Belege | noch {eta_formatted}',
+    // without a terminal (CI, a log file) print a line every 15 s instead of redrawing
+    noTTYOutput: true,
+    notTTYSchedule: 15_000,
+  },
+  cliProgress.Presets.shades_classic,
+);
 try {
   await migrateToLatest(handle);
   if (!(await isDatabaseEmpty(handle.db))) {
-    console.error('The database already holds data; seed only into an empty database.');
+    console.error(
+      'The database already holds data; seed only into an empty database ' +
+        `(${config.databaseUrl ? 'create a new database' : `remove ${config.dataDir}`} and run again).`,
+    );
     process.exitCode = 1;
   } else {
     const started = Date.now();
-    const summary = await seedDatabase(handle.db, { size });
-    console.log(`Seeded (${size}) in ${Date.now() - started} ms:`, summary);
+    let barStarted = false;
+    const summary = await seedDatabase(handle.db, {
+      size,
+      onProgress: (progress) => {
+        if (!barStarted) bar.start(progress.totalCreditors, 0, { debtors: 0, vouchers: 0 });
+        barStarted = true;
+        bar.update(progress.creditors, { debtors: progress.debtors, vouchers: progress.vouchers });
+      },
+    });
+    if (barStarted) bar.stop();
+    console.log(
+      `Seeded (${size}, ${handle.kind}) in ${((Date.now() - started) / 1000).toFixed(1)} s:`,
+      summary,
+    );
   }
 } finally {
+  bar.stop();
   await handle.close();
 }

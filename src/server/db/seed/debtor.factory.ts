@@ -1,5 +1,6 @@
 import type { Faker } from '@faker-js/faker';
 import type { NewDebtor, NewLocation, NewPermanentDebt, NewVoucher } from '../schema';
+import type { IdAllocator } from './bulk-insert';
 import { GERMAN_PLACES } from './german-places';
 import { cents, germanIban, shiftDate } from './seed-random';
 
@@ -11,9 +12,7 @@ export interface DebtorGraph {
   vouchers: NewVoucher[];
 }
 
-export interface IdAllocator {
-  next(table: 'debtor' | 'location' | 'permanentDebt' | 'voucher'): number;
-}
+export type { IdAllocator };
 
 export interface DebtorFactoryContext {
   faker: Faker;
@@ -26,6 +25,10 @@ export interface DebtorFactoryContext {
   voucherCounter: { next: number };
   /** hands out explicit ids, so related rows can be built before anything is inserted */
   ids: IdAllocator;
+  /** vouchers per active debtor (default 2–22); the large data set uses fewer */
+  voucherRange?: { min: number; max: number };
+  /** false for products without permanent debts (cash and freight variants) */
+  withPermanentDebts?: boolean;
 }
 
 // Limits a credit agency typically grants, in cents; 0 means no limit (vouchers not purchased).
@@ -150,7 +153,7 @@ export function buildDebtorGraph(context: DebtorFactoryContext, index: number): 
   }
 
   const permanentDebts: NewPermanentDebt[] = [];
-  if (directDebit && index % 2 === 0) {
+  if (directDebit && index % 2 === 0 && context.withPermanentDebts !== false) {
     const count = faker.number.int({ min: 1, max: 2 });
     for (let p = 0; p < count; p++) {
       const gross = cents(faker, 20, 400);
@@ -187,7 +190,9 @@ export function buildDebtorGraph(context: DebtorFactoryContext, index: number): 
 
   const vouchers: NewVoucher[] = [];
   const voucherCount =
-    status === 'inactive' ? faker.number.int({ min: 0, max: 3 }) : faker.number.int({ min: 2, max: 22 });
+    status === 'inactive'
+      ? faker.number.int({ min: 0, max: 3 })
+      : faker.number.int(context.voucherRange ?? { min: 2, max: 22 });
   let used = 0;
   for (let v = 0; v < voucherCount; v++) {
     const location = faker.helpers.arrayElement(locations);

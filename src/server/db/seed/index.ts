@@ -1,13 +1,14 @@
 import { type Kysely, sql } from 'kysely';
-import { permissionTables } from '../../../../generated/permissions';
 import { hashPassword } from '../../services/password.service';
 import { PURCHASED_STATUSES } from '../../services/status-groups';
 import type { Database } from '../schema';
-import { buildDebtorGraph, type DebtorGraph, type IdAllocator } from './debtor.factory';
-import { DEMO_ADMINS, DEMO_CREDITORS, DEMO_PASSWORD, type DemoCreditor } from './demo-accounts';
-import { createSeedFaker, todayIso } from './seed-random';
+import { createIdAllocator, syncIdentitySequences } from './bulk-insert';
+import { seedDemoData } from './demo.seed';
+import { DEMO_PASSWORD } from './demo-accounts';
+import { type LargeSeedProgress, seedLargeData } from './large.seed';
+import { todayIso } from './seed-random';
 
-/** `demo`: the logins of the README and ~45 debtors; `large` (issue 3): bulk data for load tests. */
+/** `demo`: the logins of the README with data in every area; `large`: demo plus bulk data for load tests. */
 export type SeedSize = 'demo' | 'large';
 
 export interface SeedOptions {
@@ -16,6 +17,8 @@ export interface SeedOptions {
   today?: string;
   /** faker seed; fixed so repeated runs produce the same data */
   seed?: number;
+  /** large size: called after every batch of creditors */
+  onProgress?: (progress: LargeSeedProgress) => void;
 }
 
 export interface SeedSummary {
@@ -25,16 +28,28 @@ export interface SeedSummary {
   locations: number;
   vouchers: number;
   permanentDebts: number;
+  /** rows written per table (camelCase table names) */
+  rows: Record<string, number>;
 }
+
+export type { LargeSeedProgress };
 
 const DEFAULT_SEED = 20_251_101;
-const BATCH = 500;
 
-// Demo admins hold every admin permission of schema/permissions.yaml; the super admin has them by role.
-function adminPermissionsOf(roles: string[]): Record<string, unknown> {
-  const allByRole = roles.some((role) => permissionTables.roles[role]?.allPermissions);
-  return allByRole ? {} : { admin: Object.keys(permissionTables.adminPermissions) };
-}
+// Tables the seed fills with explicit ids; their identity sequences continue after the seed.
+const ID_TABLES = [
+  'creditor',
+  'appUser',
+  'debtor',
+  'location',
+  'permanentDebt',
+  'voucher',
+  'workQueueItem',
+  'pendingDebtorDecision',
+  'termsApproval',
+  'serviceFeeMatrixEntry',
+  'termsDocument',
+] as const;
 
 /** True when no creditor and no user exist yet (first start). */
 export async function isDatabaseEmpty(db: Kysely<Database>): Promise<boolean> {
@@ -47,164 +62,68 @@ export async function isDatabaseEmpty(db: Kysely<Database>): Promise<boolean> {
   return !row.hasUsers && !row.hasCreditors;
 }
 
-async function insertInBatches<T extends keyof Database & string>(
-  db: Kysely<Database>,
-  table: T,
-  rows: any[],
-) {
-  for (let start = 0; start < rows.length; start += BATCH) {
-    await db
-      .insertInto(table)
-      .values(rows.slice(start, start + BATCH))
-      .execute();
-  }
-}
-
 /**
- * Writes the demo logins, creditors and their debtors in one transaction. Meant for an empty
- * database (the start-up calls it only then); all users get the password `Demo1234!`.
+ * Seeds an empty database: `demo` in one transaction (the start-up calls it on first start), `large`
+ * on top of the demo data in batches. All users get the password `Demo1234!` (one Argon2 hash).
  *
  * @example
  * if (await isDatabaseEmpty(db)) await seedDatabase(db, { size: 'demo' });
  */
 export async function seedDatabase(db: Kysely<Database>, options: SeedOptions): Promise<SeedSummary> {
-  if (options.size !== 'demo') throw new Error(`seed size '${options.size}' is not available yet (issue 3)`);
-  const faker = createSeedFaker(options.seed ?? DEFAULT_SEED);
+  const seed = options.seed ?? DEFAULT_SEED;
   const today = options.today ?? todayIso();
-  // One hash for all demo users: Argon2id is deliberately slow and the password is the same.
+  const now = new Date().toISOString();
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  const summary: SeedSummary = {
-    creditors: 0,
-    users: 0,
-    debtors: 0,
-    locations: 0,
-    vouchers: 0,
-    permanentDebts: 0,
-  };
-
-  const counters = { debtor: 0, location: 0, permanentDebt: 0, voucher: 0 };
-  const ids: IdAllocator = { next: (table) => ++counters[table] };
-
+  const ids = createIdAllocator();
+  let rows: Record<string, number> = {};
+  let demo: Awaited<ReturnType<typeof seedDemoData>> | undefined;
   await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('appUser')
-      .values(
-        DEMO_ADMINS.map((admin) => ({
-          username: admin.username,
-          email: admin.username,
-          name: admin.name,
-          passwordHash,
-          roles: admin.roles,
-          product: 'SMAFA',
-          permissions: JSON.stringify(adminPermissionsOf(admin.roles)),
-          optIn: true,
-          status: 'active',
-          creditorId: null,
-        })),
-      )
-      .execute();
-    summary.users += DEMO_ADMINS.length;
-
-    for (const creditor of DEMO_CREDITORS) {
-      const graphs = await seedCreditor(trx, creditor, passwordHash, faker, today, ids);
-      summary.creditors += 1;
-      summary.users += creditor.users.length;
-      summary.debtors += graphs.length;
-      for (const graph of graphs) {
-        summary.locations += graph.locations.length;
-        summary.vouchers += graph.vouchers.length;
-        summary.permanentDebts += graph.permanentDebts.length;
-      }
-    }
-    // Rows were inserted with explicit ids: move the identity sequences past them.
-    for (const table of ['debtor', 'location', 'permanent_debt', 'voucher']) {
-      await sql`select setval(pg_get_serial_sequence(${table}, 'id'), coalesce((select max(id) from ${sql.table(table)}), 0) + 1, false)`.execute(
-        trx,
-      );
-    }
+    demo = await seedDemoData(trx, { seed, today, now, passwordHash, ids });
+    await finishSeed(trx, demo.preservedCreditorIds);
   });
-  return summary;
+  if (!demo) throw new Error('seed: demo data missing');
+  rows = demo.rows;
+  if (options.size === 'large') {
+    // the bulk part commits per batch of creditors; it reuses the demo's staff and continues its ids
+    const large = await seedLargeData(db, {
+      seed,
+      today,
+      now,
+      passwordHash,
+      ids,
+      staff: demo.staff,
+      onProgress: options.onProgress,
+    });
+    for (const [table, n] of Object.entries(large)) rows[table] = (rows[table] ?? 0) + n;
+    await finishSeed(db, demo.preservedCreditorIds);
+  }
+  return {
+    creditors: rows.creditor ?? 0,
+    users: rows.appUser ?? 0,
+    debtors: rows.debtor ?? 0,
+    locations: rows.location ?? 0,
+    vouchers: rows.voucher ?? 0,
+    permanentDebts: rows.permanentDebt ?? 0,
+    rows,
+  };
 }
 
-async function seedCreditor(
-  trx: Kysely<Database>,
-  creditor: DemoCreditor,
-  passwordHash: string,
-  faker: ReturnType<typeof createSeedFaker>,
-  today: string,
-  ids: IdAllocator,
-): Promise<DebtorGraph[]> {
-  const { id: creditorId } = await trx
-    .insertInto('creditor')
-    .values({
-      identifier: creditor.identifier,
-      name: creditor.name,
-      tradeName: creditor.tradeName,
-      status: 'active',
-      product: creditor.product,
-      sapNumber: creditor.sapNumber,
-      approvedLimit: creditor.approvedLimit,
-      availableLimit: creditor.approvedLimit,
-      street: creditor.street,
-      house: creditor.house,
-      zip: creditor.zip,
-      city: creditor.city,
-      email: creditor.users[0].username,
-      phone: '+49 221 1234567',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-
-  await trx
-    .insertInto('appUser')
-    .values(
-      creditor.users.map((user) => ({
-        username: user.username,
-        email: user.username,
-        name: user.name,
-        passwordHash,
-        roles: user.roles,
-        product: creditor.product,
-        permissions: JSON.stringify({}),
-        optIn: true,
-        status: 'active',
-        creditorId,
-      })),
-    )
-    .execute();
-
-  const context = { faker, creditorId, prefix: creditor.prefix, today, voucherCounter: { next: 1 }, ids };
-  const graphs = Array.from({ length: creditor.debtorCount }, (_, index) => buildDebtorGraph(context, index));
-  await insertInBatches(
-    trx,
-    'debtor',
-    graphs.map((g) => g.debtor),
-  );
-  await insertInBatches(
-    trx,
-    'location',
-    graphs.flatMap((g) => g.locations),
-  );
-  await insertInBatches(
-    trx,
-    'permanentDebt',
-    graphs.flatMap((g) => g.permanentDebts),
-  );
-  await insertInBatches(
-    trx,
-    'voucher',
-    graphs.flatMap((g) => g.vouchers),
-  );
-
-  // The creditor's available limit is what its debtors' purchased open invoices leave over.
-  await trx
-    .updateTable('creditor')
-    .set({
-      availableLimit: sql<number>`greatest(0, approved_limit - coalesce((
-        select sum(leftover_amount) from voucher
-        where creditor_id = ${creditorId} and purchase_status in (${sql.join(PURCHASED_STATUSES)}) and status = 'open'), 0))`,
-    })
-    .where('id', '=', creditorId)
-    .execute();
-  return graphs;
+// Identity sequences past the explicit ids; available limits from the open purchased invoices (the
+// preserved demo creditors' debtors keep the limits their factory computed).
+async function finishSeed(db: Kysely<Database>, preservedCreditorIds: number[]): Promise<void> {
+  await syncIdentitySequences(db, ID_TABLES);
+  const purchased = sql.join(PURCHASED_STATUSES);
+  const preserved = preservedCreditorIds.length > 0 ? sql.join(preservedCreditorIds) : sql`0`;
+  await sql`update debtor d set available_limit = greatest(0, d.approved_limit - coalesce(u.used, 0))
+    from debtor d2 left join (
+      select debtor_id, sum(leftover_amount) as used from voucher
+      where status = 'open' and purchase_status in (${purchased}) and debtor_id is not null group by debtor_id
+    ) u on u.debtor_id = d2.id
+    where d.id = d2.id and d.creditor_id not in (${preserved})`.execute(db);
+  await sql`update creditor c set available_limit = greatest(0, c.approved_limit - coalesce(u.used, 0))
+    from creditor c2 left join (
+      select creditor_id, sum(leftover_amount) as used from voucher
+      where status = 'open' and purchase_status in (${purchased}) group by creditor_id
+    ) u on u.creditor_id = c2.id
+    where c.id = c2.id`.execute(db);
 }
