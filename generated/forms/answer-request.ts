@@ -66,7 +66,10 @@ export const answerRequestForm: FormConfig = {
       "note"
     ],
     "decision": {
-      "ui:title": "forms.answerRequest.fields.decision"
+      "ui:title": "forms.answerRequest.fields.decision",
+      "ui:options": {
+        "enum": "sepaUpdateRequestStatus"
+      }
     },
     "declineReason": {
       "ui:title": "forms.answerRequest.fields.declineReason",

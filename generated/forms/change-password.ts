@@ -50,14 +50,17 @@ export const changePasswordForm: FormConfig = {
       "passwordRepeat"
     ],
     "oldPassword": {
-      "ui:title": "fields.oldPassword"
+      "ui:title": "fields.oldPassword",
+      "ui:widget": "password"
     },
     "password": {
       "ui:title": "fields.password",
+      "ui:widget": "password",
       "ui:help": "forms.changePassword.help.password"
     },
     "passwordRepeat": {
-      "ui:title": "fields.passwordRepeat"
+      "ui:title": "fields.passwordRepeat",
+      "ui:widget": "password"
     }
   },
   "conditions": {},

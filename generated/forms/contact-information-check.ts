@@ -36,7 +36,10 @@ export const contactInformationCheckForm: FormConfig = {
       "action"
     ],
     "action": {
-      "ui:title": "forms.contactInformationCheck.fields.action"
+      "ui:title": "forms.contactInformationCheck.fields.action",
+      "ui:options": {
+        "enum": "contactInformationAction"
+      }
     }
   },
   "conditions": {},

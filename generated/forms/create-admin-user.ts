@@ -98,7 +98,10 @@ export const createAdminUserForm: FormConfig = {
       "ui:help": "forms.createAdminUser.help.productAdmin"
     },
     "product": {
-      "ui:title": "fields.product"
+      "ui:title": "fields.product",
+      "ui:options": {
+        "enum": "productType"
+      }
     }
   },
   "conditions": {

@@ -70,7 +70,10 @@ export const createCreditorUserForm: FormConfig = {
       "sendRegistrationMail"
     ],
     "salutation": {
-      "ui:title": "fields.salutation"
+      "ui:title": "fields.salutation",
+      "ui:options": {
+        "enum": "salutation"
+      }
     },
     "firstName": {
       "ui:title": "fields.firstName"

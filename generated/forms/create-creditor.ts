@@ -425,13 +425,19 @@ export const createCreditorForm: FormConfig = {
       "serviceFeeMatrixIdentifier"
     ],
     "productType": {
-      "ui:title": "fields.productType"
+      "ui:title": "fields.productType",
+      "ui:options": {
+        "enum": "productType"
+      }
     },
     "companyName": {
       "ui:title": "fields.companyName"
     },
     "salutation": {
-      "ui:title": "fields.salutation"
+      "ui:title": "fields.salutation",
+      "ui:options": {
+        "enum": "salutation"
+      }
     },
     "firstName": {
       "ui:title": "fields.firstName"
@@ -486,7 +492,10 @@ export const createCreditorForm: FormConfig = {
       "ui:title": "fields.email"
     },
     "legalFormKey": {
-      "ui:title": "fields.legalFormKey"
+      "ui:title": "fields.legalFormKey",
+      "ui:options": {
+        "enum": "legalForm"
+      }
     },
     "legalFormValue": {
       "ui:title": "fields.legalFormValue",
@@ -538,7 +547,10 @@ export const createCreditorForm: FormConfig = {
       "ui:title": "fields.assetConsultantNumber"
     },
     "intermediarySalutation": {
-      "ui:title": "fields.intermediarySalutation"
+      "ui:title": "fields.intermediarySalutation",
+      "ui:options": {
+        "enum": "salutation"
+      }
     },
     "intermediaryFirstName": {
       "ui:title": "fields.intermediaryFirstName"
@@ -590,7 +602,10 @@ export const createCreditorForm: FormConfig = {
       "ui:help": "forms.createCreditor.help.wzCode"
     },
     "setupFee": {
-      "ui:title": "fields.setupFee"
+      "ui:title": "fields.setupFee",
+      "ui:options": {
+        "enum": "setupFee"
+      }
     },
     "minimumAnnualServiceFee": {
       "ui:title": "fields.minimumAnnualServiceFee",

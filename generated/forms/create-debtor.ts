@@ -214,13 +214,19 @@ export const createDebtorForm: FormConfig = {
       "customDebtorNumber"
     ],
     "debtorType": {
-      "ui:title": "fields.debtorType"
+      "ui:title": "fields.debtorType",
+      "ui:options": {
+        "enum": "debtorType"
+      }
     },
     "name": {
       "ui:title": "forms.createDebtor.fields.name"
     },
     "salutation": {
-      "ui:title": "fields.salutation"
+      "ui:title": "fields.salutation",
+      "ui:options": {
+        "enum": "salutation"
+      }
     },
     "firstName": {
       "ui:title": "fields.firstName"
@@ -252,7 +258,10 @@ export const createDebtorForm: FormConfig = {
       "ui:title": "fields.telephone"
     },
     "deliveryType": {
-      "ui:title": "fields.deliveryType"
+      "ui:title": "fields.deliveryType",
+      "ui:options": {
+        "enum": "deliveryType"
+      }
     },
     "email": {
       "ui:title": "forms.createDebtor.fields.email"

@@ -152,7 +152,10 @@ export const createPermanentDebtForm: FormConfig = {
       "ui:widget": "money"
     },
     "period": {
-      "ui:title": "fields.period"
+      "ui:title": "fields.period",
+      "ui:options": {
+        "enum": "permanentDebtPeriod"
+      }
     },
     "startDate": {
       "ui:title": "forms.createPermanentDebt.fields.startDate",

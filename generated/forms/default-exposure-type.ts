@@ -38,6 +38,9 @@ export const defaultExposureTypeForm: FormConfig = {
     ],
     "defaultExposureType": {
       "ui:title": "forms.defaultExposureType.fields.defaultExposureType",
+      "ui:options": {
+        "enum": "exposureType"
+      },
       "ui:help": "forms.defaultExposureType.help.defaultExposureType"
     }
   },

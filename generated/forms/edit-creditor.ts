@@ -404,7 +404,10 @@ export const editCreditorForm: FormConfig = {
       "ui:title": "fields.companyName"
     },
     "salutation": {
-      "ui:title": "fields.salutation"
+      "ui:title": "fields.salutation",
+      "ui:options": {
+        "enum": "salutation"
+      }
     },
     "firstName": {
       "ui:title": "fields.firstName"
@@ -459,7 +462,10 @@ export const editCreditorForm: FormConfig = {
       "ui:title": "fields.email"
     },
     "legalFormKey": {
-      "ui:title": "fields.legalFormKey"
+      "ui:title": "fields.legalFormKey",
+      "ui:options": {
+        "enum": "legalForm"
+      }
     },
     "legalFormValue": {
       "ui:title": "fields.legalFormValue",
@@ -507,7 +513,10 @@ export const editCreditorForm: FormConfig = {
       "ui:title": "fields.assetConsultantNumber"
     },
     "intermediarySalutation": {
-      "ui:title": "fields.intermediarySalutation"
+      "ui:title": "fields.intermediarySalutation",
+      "ui:options": {
+        "enum": "salutation"
+      }
     },
     "intermediaryFirstName": {
       "ui:title": "fields.intermediaryFirstName"
@@ -555,7 +564,10 @@ export const editCreditorForm: FormConfig = {
       "ui:help": "forms.editCreditor.help.wzCode"
     },
     "setupFee": {
-      "ui:title": "fields.setupFee"
+      "ui:title": "fields.setupFee",
+      "ui:options": {
+        "enum": "setupFee"
+      }
     },
     "minimumAnnualServiceFee": {
       "ui:title": "fields.minimumAnnualServiceFee",

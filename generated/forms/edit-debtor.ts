@@ -121,7 +121,10 @@ export const editDebtorForm: FormConfig = {
       "dateOfBirth"
     ],
     "debtorType": {
-      "ui:title": "fields.debtorType"
+      "ui:title": "fields.debtorType",
+      "ui:options": {
+        "enum": "debtorType"
+      }
     },
     "name": {
       "ui:title": "forms.editDebtor.fields.name"

@@ -76,7 +76,10 @@ export const editDeliveryTypeForm: FormConfig = {
       "emailBlindCopy"
     ],
     "deliveryType": {
-      "ui:title": "fields.deliveryType"
+      "ui:title": "fields.deliveryType",
+      "ui:options": {
+        "enum": "deliveryType"
+      }
     },
     "email": {
       "ui:title": "forms.editDeliveryType.fields.email"

@@ -143,7 +143,10 @@ export const editLocationForm: FormConfig = {
       "ui:title": "fields.telephone"
     },
     "deliveryType": {
-      "ui:title": "fields.deliveryType"
+      "ui:title": "fields.deliveryType",
+      "ui:options": {
+        "enum": "deliveryType"
+      }
     },
     "email": {
       "ui:title": "forms.editLocation.fields.email"

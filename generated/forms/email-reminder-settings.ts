@@ -54,7 +54,10 @@ export const emailReminderSettingsForm: FormConfig = {
       "ui:title": "fields.email"
     },
     "frequency": {
-      "ui:title": "fields.frequency"
+      "ui:title": "fields.frequency",
+      "ui:options": {
+        "enum": "reminderFrequency"
+      }
     }
   },
   "conditions": {},

@@ -87,7 +87,10 @@ export const externalVoucherForm: FormConfig = {
       "ui:title": "fields.creditorSapNumber"
     },
     "voucherType": {
-      "ui:title": "fields.voucherType"
+      "ui:title": "fields.voucherType",
+      "ui:options": {
+        "enum": "voucherType"
+      }
     },
     "files": {
       "ui:title": "forms.externalVoucher.fields.files",

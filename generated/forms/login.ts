@@ -42,7 +42,8 @@ export const loginForm: FormConfig = {
       "ui:title": "forms.login.fields.username"
     },
     "password": {
-      "ui:title": "forms.login.fields.password"
+      "ui:title": "forms.login.fields.password",
+      "ui:widget": "password"
     }
   },
   "conditions": {},

@@ -43,10 +43,12 @@ export const passwordResetForm: FormConfig = {
     ],
     "password": {
       "ui:title": "fields.password",
+      "ui:widget": "password",
       "ui:help": "forms.passwordReset.help.password"
     },
     "passwordRepeat": {
-      "ui:title": "fields.passwordRepeat"
+      "ui:title": "fields.passwordRepeat",
+      "ui:widget": "password"
     }
   },
   "conditions": {},

@@ -190,7 +190,10 @@ export const paymentDataForm: FormConfig = {
       "sepaMandateAvailable"
     ],
     "paymentMethod": {
-      "ui:title": "fields.paymentMethod"
+      "ui:title": "fields.paymentMethod",
+      "ui:options": {
+        "enum": "paymentMethod"
+      }
     },
     "accountOwner": {
       "ui:title": "fields.accountOwner"

@@ -355,7 +355,10 @@ export const productApplicationForm: FormConfig = {
       "ui:title": "fields.companyName"
     },
     "salutation": {
-      "ui:title": "fields.salutation"
+      "ui:title": "fields.salutation",
+      "ui:options": {
+        "enum": "salutation"
+      }
     },
     "firstName": {
       "ui:title": "fields.firstName"
@@ -410,7 +413,10 @@ export const productApplicationForm: FormConfig = {
       "ui:title": "fields.email"
     },
     "legalFormKey": {
-      "ui:title": "fields.legalFormKey"
+      "ui:title": "fields.legalFormKey",
+      "ui:options": {
+        "enum": "legalForm"
+      }
     },
     "legalFormValue": {
       "ui:title": "fields.legalFormValue",
@@ -462,7 +468,10 @@ export const productApplicationForm: FormConfig = {
       "ui:title": "fields.assetConsultantNumber"
     },
     "intermediarySalutation": {
-      "ui:title": "fields.intermediarySalutation"
+      "ui:title": "fields.intermediarySalutation",
+      "ui:options": {
+        "enum": "salutation"
+      }
     },
     "intermediaryFirstName": {
       "ui:title": "fields.intermediaryFirstName"

@@ -135,10 +135,16 @@ export const productRequestForm: FormConfig = {
       "ui:title": "fields.companyName"
     },
     "legalFormKey": {
-      "ui:title": "fields.legalFormKey"
+      "ui:title": "fields.legalFormKey",
+      "ui:options": {
+        "enum": "legalForm"
+      }
     },
     "salutation": {
-      "ui:title": "fields.salutation"
+      "ui:title": "fields.salutation",
+      "ui:options": {
+        "enum": "salutation"
+      }
     },
     "firstName": {
       "ui:title": "fields.firstName"

@@ -38,7 +38,10 @@ export const setUpFeeForm: FormConfig = {
       "setupFee"
     ],
     "setupFee": {
-      "ui:title": "fields.setupFee"
+      "ui:title": "fields.setupFee",
+      "ui:options": {
+        "enum": "setupFee"
+      }
     }
   },
   "conditions": {},

@@ -86,7 +86,10 @@ export const updateContactInformationForm: FormConfig = {
       "email"
     ],
     "salutation": {
-      "ui:title": "fields.salutation"
+      "ui:title": "fields.salutation",
+      "ui:options": {
+        "enum": "salutation"
+      }
     },
     "contactName": {
       "ui:title": "fields.contactName"

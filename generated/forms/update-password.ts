@@ -49,14 +49,17 @@ export const updatePasswordForm: FormConfig = {
       "passwordRepeat"
     ],
     "oldPassword": {
-      "ui:title": "fields.oldPassword"
+      "ui:title": "fields.oldPassword",
+      "ui:widget": "password"
     },
     "password": {
       "ui:title": "fields.password",
+      "ui:widget": "password",
       "ui:help": "forms.updatePassword.help.password"
     },
     "passwordRepeat": {
-      "ui:title": "fields.passwordRepeat"
+      "ui:title": "fields.passwordRepeat",
+      "ui:widget": "password"
     }
   },
   "conditions": {},

@@ -87,7 +87,10 @@ export const uploadSubsequentInvoiceForm: FormConfig = {
       "ui:widget": "files"
     },
     "deliveryType": {
-      "ui:title": "fields.deliveryType"
+      "ui:title": "fields.deliveryType",
+      "ui:options": {
+        "enum": "deliveryType"
+      }
     },
     "email": {
       "ui:title": "forms.uploadSubsequentInvoice.fields.email"

@@ -196,7 +196,10 @@ export const uploadVoucherForm: FormConfig = {
       "customisedLabel"
     ],
     "voucherType": {
-      "ui:title": "fields.voucherType"
+      "ui:title": "fields.voucherType",
+      "ui:options": {
+        "enum": "voucherType"
+      }
     },
     "invoiceFiles": {
       "ui:title": "forms.uploadVoucher.fields.invoiceFiles",
@@ -218,6 +221,9 @@ export const uploadVoucherForm: FormConfig = {
     },
     "deliveryType": {
       "ui:title": "fields.deliveryType",
+      "ui:options": {
+        "enum": "deliveryType"
+      },
       "ui:help": "forms.uploadVoucher.help.deliveryType"
     },
     "email": {

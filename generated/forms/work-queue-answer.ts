@@ -106,7 +106,10 @@ export const workQueueAnswerForm: FormConfig = {
       "ui:title": "forms.workQueueAnswer.fields.answerCode"
     },
     "followUpAction": {
-      "ui:title": "fields.followUpAction"
+      "ui:title": "fields.followUpAction",
+      "ui:options": {
+        "enum": "workQueueFollowUp"
+      }
     },
     "amount": {
       "ui:title": "forms.workQueueAnswer.fields.amount",
@@ -114,7 +117,10 @@ export const workQueueAnswerForm: FormConfig = {
       "ui:help": "forms.workQueueAnswer.help.amount"
     },
     "exposureType": {
-      "ui:title": "forms.workQueueAnswer.fields.exposureType"
+      "ui:title": "forms.workQueueAnswer.fields.exposureType",
+      "ui:options": {
+        "enum": "exposureType"
+      }
     },
     "note": {
       "ui:title": "fields.note",

@@ -4,6 +4,7 @@
 //   schema/entities/actionLogExtra.yaml
 //   schema/entities/actionLogFilterInformation.yaml
 //   schema/entities/address.yaml
+//   schema/entities/adminCreditorDetails.yaml
 //   schema/entities/adminCreditorListItem.yaml
 //   schema/entities/adminCreditorUser.yaml
 //   schema/entities/adminListItem.yaml
@@ -12,6 +13,7 @@
 //   schema/entities/assignmentLocation.yaml
 //   schema/entities/assignmentVoucher.yaml
 //   schema/entities/assignmentVoucherRef.yaml
+//   schema/entities/balancedVoucher.yaml
 //   schema/entities/businessRelationship.yaml
 //   schema/entities/childVoucher.yaml
 //   schema/entities/companyUser.yaml
@@ -35,6 +37,7 @@
 //   schema/entities/debtor.yaml
 //   schema/entities/debtorAssignmentDetails.yaml
 //   schema/entities/debtorAssignmentEntry.yaml
+//   schema/entities/debtorHistoryEntry.yaml
 //   schema/entities/debtorInvoice.yaml
 //   schema/entities/debtorListItem.yaml
 //   schema/entities/debtorPermanentDebt.yaml
@@ -85,6 +88,7 @@
 //   schema/entities/userPermissions.yaml
 //   schema/entities/voucher.yaml
 //   schema/entities/voucherAttachment.yaml
+//   schema/entities/voucherBnetStatus.yaml
 //   schema/entities/voucherHistoryEntry.yaml
 //   schema/entities/voucherListItem.yaml
 //   schema/entities/voucherPermanentDebtRef.yaml
@@ -298,6 +302,295 @@ export const schemas = [
       }
     },
     "required": [],
+    "additionalProperties": false
+  },
+  {
+    "$id": "AdminCreditorDetails",
+    "title": "AdminCreditorDetails",
+    "type": "object",
+    "properties": {
+      "identifier": {
+        "type": "integer"
+      },
+      "name": {
+        "type": "string"
+      },
+      "tradeName": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "sapNumber": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "product": {
+        "type": "string",
+        "enum": [
+          "SMAFA",
+          "APL",
+          "FW",
+          "DAA",
+          "DAB",
+          "FAS",
+          "VHV",
+          "TPF"
+        ]
+      },
+      "status": {
+        "type": "string",
+        "enum": [
+          "active",
+          "blocked",
+          "terminated"
+        ]
+      },
+      "contact": {
+        "anyOf": [
+          {
+            "$ref": "CreditorContact#"
+          },
+          {
+            "type": "null"
+          }
+        ]
+      },
+      "contract": {
+        "anyOf": [
+          {
+            "$ref": "CreditorContract#"
+          },
+          {
+            "type": "null"
+          }
+        ]
+      },
+      "directDebitMandate": {
+        "anyOf": [
+          {
+            "$ref": "SepaMandate#"
+          },
+          {
+            "type": "null"
+          }
+        ]
+      },
+      "approvedLimit": {
+        "type": [
+          "integer",
+          "null"
+        ],
+        "description": "amount in cents"
+      },
+      "creditorLimit": {
+        "type": [
+          "integer",
+          "null"
+        ],
+        "description": "amount in cents"
+      },
+      "legalForm": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "enum": [
+          "EINZELUNTERNEHMEN",
+          "FREIBERUFLER",
+          "EK",
+          "GBR",
+          "OHG",
+          "KG",
+          "GMBH_CO_KG",
+          "PARTG",
+          "GMBH",
+          "UG",
+          "AG",
+          "EG",
+          "EV",
+          null
+        ]
+      },
+      "serviceFee": {
+        "type": [
+          "number",
+          "null"
+        ]
+      },
+      "setupFee": {
+        "type": [
+          "integer",
+          "null"
+        ],
+        "description": "amount in cents"
+      },
+      "creditScore": {
+        "type": [
+          "integer",
+          "null"
+        ]
+      },
+      "cmsKey": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "wzCode": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "cspIdentifier": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "contractDate": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "date"
+      },
+      "serviceFeeCondition": {
+        "anyOf": [
+          {
+            "$ref": "CreditorServiceFeeCondition#"
+          },
+          {
+            "type": "null"
+          }
+        ]
+      },
+      "serviceFeeConditions": {
+        "type": [
+          "array",
+          "null"
+        ],
+        "items": {
+          "$ref": "CreditorServiceFeeCondition#"
+        }
+      },
+      "documentsEnabled": {
+        "type": [
+          "boolean",
+          "null"
+        ]
+      },
+      "invoicesEnabled": {
+        "type": [
+          "boolean",
+          "null"
+        ]
+      },
+      "webAppKey": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "serviceFeePeriod": {
+        "anyOf": [
+          {
+            "$ref": "ServiceFeePeriod#"
+          },
+          {
+            "type": "null"
+          }
+        ]
+      },
+      "isServiceFeePeriodActive": {
+        "type": [
+          "boolean",
+          "null"
+        ]
+      },
+      "termsDocuments": {
+        "type": [
+          "array",
+          "null"
+        ],
+        "items": {
+          "$ref": "TermsDocument#"
+        }
+      },
+      "hash": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "permission": {
+        "anyOf": [
+          {
+            "$ref": "CreditorPermissions#"
+          },
+          {
+            "type": "null"
+          }
+        ]
+      },
+      "users": {
+        "type": [
+          "array",
+          "null"
+        ],
+        "items": {
+          "$ref": "UserListItem#"
+        }
+      },
+      "hasOpenCreditorDebitUpdate": {
+        "type": [
+          "boolean",
+          "null"
+        ]
+      },
+      "isSendToSap": {
+        "type": [
+          "boolean",
+          "null"
+        ]
+      },
+      "sentToSapDate": {
+        "type": [
+          "integer",
+          "null"
+        ],
+        "description": "epoch seconds"
+      },
+      "apiErrorCount": {
+        "type": [
+          "integer",
+          "null"
+        ]
+      },
+      "creationDate": {
+        "type": [
+          "integer",
+          "null"
+        ],
+        "description": "epoch seconds"
+      },
+      "updateDate": {
+        "type": [
+          "integer",
+          "null"
+        ],
+        "description": "epoch seconds"
+      }
+    },
+    "required": [
+      "identifier",
+      "name",
+      "product",
+      "status"
+    ],
     "additionalProperties": false
   },
   {
@@ -902,6 +1195,89 @@ export const schemas = [
       }
     },
     "required": [],
+    "additionalProperties": false
+  },
+  {
+    "$id": "BalancedVoucher",
+    "title": "BalancedVoucher",
+    "type": "object",
+    "properties": {
+      "id": {
+        "type": "integer"
+      },
+      "numberToShow": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "officialVoucherNumber": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "balancingVoucherNumber": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "type": {
+        "type": "string",
+        "enum": [
+          "invoice",
+          "permanent_debt",
+          "invoice_encashment_direct",
+          "epod",
+          "abandonment",
+          "annulation",
+          "credit_advice",
+          "debit_payment",
+          "deposit",
+          "deposit_encashment",
+          "deposit_insurance",
+          "direct_payment",
+          "impersonal_account_voucher",
+          "voucher_retirement_degener",
+          "vat_retirement",
+          "voucher_retirement",
+          "epod_settlement"
+        ]
+      },
+      "requiresProcessing": {
+        "type": [
+          "boolean",
+          "null"
+        ]
+      },
+      "voucherDate": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "date"
+      },
+      "amount": {
+        "type": "integer",
+        "description": "amount in cents"
+      },
+      "balancedAmount": {
+        "type": "integer",
+        "description": "amount in cents"
+      },
+      "balancedDate": {
+        "type": "string",
+        "format": "date"
+      }
+    },
+    "required": [
+      "id",
+      "type",
+      "amount",
+      "balancedAmount",
+      "balancedDate"
+    ],
     "additionalProperties": false
   },
   {
@@ -2562,6 +2938,51 @@ export const schemas = [
     "additionalProperties": false
   },
   {
+    "$id": "DebtorHistoryEntry",
+    "title": "DebtorHistoryEntry",
+    "type": "object",
+    "properties": {
+      "id": {
+        "type": "integer"
+      },
+      "created": {
+        "type": "integer",
+        "description": "epoch seconds"
+      },
+      "title": {
+        "type": "string"
+      },
+      "text": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "userEmail": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "location": {
+        "anyOf": [
+          {
+            "$ref": "LocationRef#"
+          },
+          {
+            "type": "null"
+          }
+        ]
+      }
+    },
+    "required": [
+      "id",
+      "created",
+      "title"
+    ],
+    "additionalProperties": false
+  },
+  {
     "$id": "DebtorInvoice",
     "title": "DebtorInvoice",
     "type": "object",
@@ -2893,6 +3314,31 @@ export const schemas = [
           "boolean",
           "null"
         ]
+      },
+      "activateDebtor": {
+        "type": [
+          "boolean",
+          "null"
+        ],
+        "description": "Only an active debtor can be deactivated here (reactivation only via support), and not while it has active permanent debts or a SEPA mandate (document 1 §4)."
+      },
+      "solvencyDetermination": {
+        "type": [
+          "boolean",
+          "null"
+        ]
+      },
+      "directPaymentReporting": {
+        "type": [
+          "boolean",
+          "null"
+        ]
+      },
+      "alwaysCheckManually": {
+        "type": [
+          "boolean",
+          "null"
+        ]
       }
     },
     "required": [],
@@ -3207,6 +3653,12 @@ export const schemas = [
         ]
       },
       "editPostAddress": {
+        "type": [
+          "boolean",
+          "null"
+        ]
+      },
+      "deletePostAddress": {
         "type": [
           "boolean",
           "null"
@@ -5327,6 +5779,65 @@ export const schemas = [
           "ready_to_deliver",
           null
         ]
+      },
+      "status": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "enum": [
+          "open",
+          "closed",
+          "failed",
+          "pending",
+          "unknown",
+          "tpf_in_review",
+          "tpf_accepted",
+          "tpf_not_purchased",
+          "tpf_balanced",
+          null
+        ]
+      },
+      "numberToShow": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "amount": {
+        "type": [
+          "integer",
+          "null"
+        ],
+        "description": "amount in cents"
+      },
+      "pendingExplanation": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "pauseRemainingMinutes": {
+        "type": [
+          "integer",
+          "null"
+        ]
+      },
+      "pauseInfo": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "permissions": {
+        "anyOf": [
+          {
+            "$ref": "VoucherPermissions#"
+          },
+          {
+            "type": "null"
+          }
+        ]
       }
     },
     "required": [
@@ -5941,6 +6452,26 @@ export const schemas = [
           "null"
         ],
         "format": "date"
+      },
+      "balancedVouchers": {
+        "type": [
+          "array",
+          "null"
+        ],
+        "items": {
+          "$ref": "BalancedVoucher#"
+        },
+        "description": "the vouchers this one balances (GET /voucher/{id}/list-balanced-vouchers)"
+      },
+      "balancingVouchers": {
+        "type": [
+          "array",
+          "null"
+        ],
+        "items": {
+          "$ref": "BalancedVoucher#"
+        },
+        "description": "the vouchers that balance this one"
       }
     },
     "required": [
@@ -5972,6 +6503,162 @@ export const schemas = [
       "id",
       "fileName",
       "path"
+    ],
+    "additionalProperties": false
+  },
+  {
+    "$id": "VoucherBnetStatus",
+    "title": "VoucherBnetStatus",
+    "type": "object",
+    "properties": {
+      "id": {
+        "type": "integer"
+      },
+      "bnetId": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "bnetStatus": {
+        "type": [
+          "integer",
+          "null"
+        ],
+        "enum": [
+          101,
+          102,
+          103,
+          104,
+          105,
+          106,
+          107,
+          108,
+          109,
+          110,
+          111,
+          112,
+          113,
+          114,
+          115,
+          116,
+          117,
+          150,
+          151,
+          152,
+          153,
+          200,
+          201,
+          220,
+          221,
+          222,
+          801,
+          802,
+          803,
+          901,
+          902,
+          903,
+          904,
+          905,
+          920,
+          921,
+          922,
+          923,
+          925,
+          926,
+          928,
+          929,
+          930,
+          931,
+          932,
+          933,
+          934,
+          935,
+          936,
+          937,
+          938,
+          939,
+          null
+        ]
+      },
+      "bnetPurchaseStatus": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "enum": [
+          "GEKAUFT",
+          "NACHTRAEGLICH_GEKAUFT",
+          "MANUELLE_ANKAUFSLISTE",
+          "OFFENGELEGT",
+          "SCHADENSMELDUNG_MUSS_ERFOLGEN",
+          "SCHADENSMELDUNG_ERFOLGT",
+          "ANKAUFBAR",
+          "NICHT_ANKAUFBAR",
+          "NICHT_MEHR_ANKAUFBAR",
+          "RUECKBELASTET",
+          "NICHT_GEKAUFT",
+          "RUECKBELASTUNG",
+          "IN_PRUEFUNG",
+          "UNGEPRUEFT",
+          null
+        ]
+      },
+      "processingStatus": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "enum": [
+          "document_in_review",
+          "debtor_will_be_identified",
+          "document_will_be_identified",
+          "manually_reviewed",
+          "document_read",
+          "debtor_in_review",
+          "review_completed",
+          "voucher_creation_started",
+          "ready_to_deliver",
+          null
+        ]
+      },
+      "pendingStatus": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "enum": [
+          "duplicate",
+          "encashment_direct",
+          "in_future_billing",
+          "in_future_factoring",
+          "in_future_performance_date",
+          "not_purchasable",
+          "insurance_invoice_incomplete",
+          "insurance_payment_deadline_too_short",
+          "insurance_payment_deadline_too_long",
+          "insurance_service_date_too_old",
+          null
+        ]
+      },
+      "isError": {
+        "type": [
+          "boolean",
+          "null"
+        ]
+      },
+      "events": {
+        "type": [
+          "array",
+          "null"
+        ],
+        "items": {
+          "$ref": "VoucherHistoryEntry#"
+        }
+      }
+    },
+    "required": [
+      "id"
     ],
     "additionalProperties": false
   },
@@ -6597,6 +7284,17 @@ export const schemas = [
           "error"
         ]
       },
+      "statusToShow": {
+        "type": "string",
+        "enum": [
+          "open",
+          "read",
+          "send",
+          "done",
+          "error"
+        ],
+        "description": "Computed by the server from status and age: open and read → open, send → send, done → done, error or open/read for more than 7 days since created → error (document 1 §4, §9)."
+      },
       "title": {
         "type": "string"
       },
@@ -6657,6 +7355,7 @@ export const schemas = [
     "required": [
       "identifier",
       "status",
+      "statusToShow",
       "title",
       "created"
     ],

@@ -55,6 +55,239 @@ export interface Address {
 }
 /**
  * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "AdminCreditorDetails".
+ */
+export interface AdminCreditorDetails {
+  identifier: number;
+  name: string;
+  tradeName?: string | null;
+  sapNumber?: string | null;
+  product: 'SMAFA' | 'APL' | 'FW' | 'DAA' | 'DAB' | 'FAS' | 'VHV' | 'TPF';
+  status: 'active' | 'blocked' | 'terminated';
+  contact?: CreditorContact | null;
+  contract?: CreditorContract | null;
+  directDebitMandate?: SepaMandate | null;
+  /**
+   * amount in cents
+   */
+  approvedLimit?: number | null;
+  /**
+   * amount in cents
+   */
+  creditorLimit?: number | null;
+  legalForm?:
+    | 'EINZELUNTERNEHMEN'
+    | 'FREIBERUFLER'
+    | 'EK'
+    | 'GBR'
+    | 'OHG'
+    | 'KG'
+    | 'GMBH_CO_KG'
+    | 'PARTG'
+    | 'GMBH'
+    | 'UG'
+    | 'AG'
+    | 'EG'
+    | 'EV'
+    | null;
+  serviceFee?: number | null;
+  /**
+   * amount in cents
+   */
+  setupFee?: number | null;
+  creditScore?: number | null;
+  cmsKey?: string | null;
+  wzCode?: string | null;
+  cspIdentifier?: string | null;
+  contractDate?: string | null;
+  serviceFeeCondition?: CreditorServiceFeeCondition | null;
+  serviceFeeConditions?: CreditorServiceFeeCondition[] | null;
+  documentsEnabled?: boolean | null;
+  invoicesEnabled?: boolean | null;
+  webAppKey?: string | null;
+  serviceFeePeriod?: ServiceFeePeriod | null;
+  isServiceFeePeriodActive?: boolean | null;
+  termsDocuments?: TermsDocument[] | null;
+  hash?: string | null;
+  permission?: CreditorPermissions | null;
+  users?: UserListItem[] | null;
+  hasOpenCreditorDebitUpdate?: boolean | null;
+  isSendToSap?: boolean | null;
+  /**
+   * epoch seconds
+   */
+  sentToSapDate?: number | null;
+  apiErrorCount?: number | null;
+  /**
+   * epoch seconds
+   */
+  creationDate?: number | null;
+  /**
+   * epoch seconds
+   */
+  updateDate?: number | null;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "CreditorContact".
+ */
+export interface CreditorContact {
+  salutation?: 'Herr' | 'Frau' | null;
+  contactName?: string | null;
+  /**
+   * street and house number
+   */
+  street?: string | null;
+  zip?: string | null;
+  city?: string | null;
+  phone?: string | null;
+  mobileNumber?: string | null;
+  email?: string | null;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "CreditorContract".
+ */
+export interface CreditorContract {
+  registerNumber?: string | null;
+  placeOfAuthority?: string | null;
+  proprietor?: string | null;
+  contractNumber?: string | null;
+  contractStart?: string | null;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "SepaMandate".
+ */
+export interface SepaMandate {
+  accountOwner?: string | null;
+  city?: string | null;
+  date?: string | null;
+  expiredDate?: string | null;
+  iban?: string | null;
+  referenceNumber?: string | null;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "CreditorServiceFeeCondition".
+ */
+export interface CreditorServiceFeeCondition {
+  identifier: number;
+  status: 'planned' | 'active' | 'expired';
+  matrixEntry?: ServiceFeeMatrixEntry | null;
+  /**
+   * epoch seconds
+   */
+  creationDate?: number | null;
+  /**
+   * epoch seconds
+   */
+  updateDate?: number | null;
+  validFromDate: string;
+  /**
+   * derived from the next condition's validFromDate
+   */
+  validToDate?: string | null;
+  current?: boolean | null;
+  isDefault?: boolean | null;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "ServiceFeeMatrixEntry".
+ */
+export interface ServiceFeeMatrixEntry {
+  identifier: number;
+  name: string;
+  purchasedFee?: number | null;
+  notPurchasedFee?: number | null;
+  /**
+   * amount in cents
+   */
+  notPurchasedMinimumFee?: number | null;
+  purchasedLaterFee?: number | null;
+  /**
+   * amount in cents
+   */
+  minimumServiceFee?: number | null;
+  productType?: 'SMAFA' | 'APL' | 'FW' | 'DAA' | 'DAB' | 'FAS' | 'VHV' | 'TPF' | null;
+  sapIdentifier?: string | null;
+  isDefault?: boolean | null;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "ServiceFeePeriod".
+ */
+export interface ServiceFeePeriod {
+  /**
+   * epoch seconds
+   */
+  creationDate?: number | null;
+  /**
+   * amount in cents
+   */
+  currentAnnualServiceFee?: number | null;
+  /**
+   * amount in cents
+   */
+  chargedAmount?: number | null;
+  start: string;
+  end: string;
+  /**
+   * amount in cents
+   */
+  nextPeriodAnnualServiceFee?: number | null;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "TermsDocument".
+ */
+export interface TermsDocument {
+  documentType: 'dataProcessingAgreement' | 'encashmentConditions' | 'termsAndConditions' | 'termsOfUse';
+  source: string;
+  version?: string | null;
+  /**
+   * epoch seconds
+   */
+  modified?: number | null;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "CreditorPermissions".
+ */
+export interface CreditorPermissions {
+  directPaymentReporting?: boolean | null;
+  solvencyDetermination?: boolean | null;
+  alwaysCheckManually?: boolean | null;
+  ePostInvoices?: boolean | null;
+  letterDocuments?: boolean | null;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "UserListItem".
+ */
+export interface UserListItem {
+  id: number;
+  username: string;
+  loginAllowed: boolean;
+  sapNumber?: string | null;
+  city?: string | null;
+  email?: string | null;
+  roles: string[];
+  product: 'SMAFA' | 'APL' | 'FW' | 'DAA' | 'DAB' | 'FAS' | 'VHV' | 'TPF';
+  permissions?: UserPermissions | null;
+  name?: string | null;
+  status: 'new' | 'active' | 'blocked' | 'password_reset_requested' | 'password_reset' | 'terminated';
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "UserPermissions".
+ */
+export interface UserPermissions {
+  admin?: string[] | null;
+  [k: string]: unknown;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
  * via the `definition` "AdminCreditorListItem".
  */
 export interface AdminCreditorListItem {
@@ -85,17 +318,6 @@ export interface AdminCreditorListItem {
   invoicesEnabled?: boolean | null;
   documentsEnabled?: boolean | null;
   user?: AdminCreditorUser | null;
-}
-/**
- * This interface was referenced by `KontorEntities`'s JSON-Schema
- * via the `definition` "CreditorPermissions".
- */
-export interface CreditorPermissions {
-  directPaymentReporting?: boolean | null;
-  solvencyDetermination?: boolean | null;
-  alwaysCheckManually?: boolean | null;
-  ePostInvoices?: boolean | null;
-  letterDocuments?: boolean | null;
 }
 /**
  * This interface was referenced by `KontorEntities`'s JSON-Schema
@@ -265,6 +487,45 @@ export interface AssignmentVoucherRef {
 }
 /**
  * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "BalancedVoucher".
+ */
+export interface BalancedVoucher {
+  id: number;
+  numberToShow?: string | null;
+  officialVoucherNumber?: string | null;
+  balancingVoucherNumber?: string | null;
+  type:
+    | 'invoice'
+    | 'permanent_debt'
+    | 'invoice_encashment_direct'
+    | 'epod'
+    | 'abandonment'
+    | 'annulation'
+    | 'credit_advice'
+    | 'debit_payment'
+    | 'deposit'
+    | 'deposit_encashment'
+    | 'deposit_insurance'
+    | 'direct_payment'
+    | 'impersonal_account_voucher'
+    | 'voucher_retirement_degener'
+    | 'vat_retirement'
+    | 'voucher_retirement'
+    | 'epod_settlement';
+  requiresProcessing?: boolean | null;
+  voucherDate?: string | null;
+  /**
+   * amount in cents
+   */
+  amount: number;
+  /**
+   * amount in cents
+   */
+  balancedAmount: number;
+  balancedDate: string;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
  * via the `definition` "BusinessRelationship".
  */
 export interface BusinessRelationship {
@@ -391,129 +652,6 @@ export interface Creditor {
   wzCode?: string | null;
   cspIdentifier?: string | null;
   contractDate?: string | null;
-}
-/**
- * This interface was referenced by `KontorEntities`'s JSON-Schema
- * via the `definition` "CreditorContact".
- */
-export interface CreditorContact {
-  salutation?: 'Herr' | 'Frau' | null;
-  contactName?: string | null;
-  /**
-   * street and house number
-   */
-  street?: string | null;
-  zip?: string | null;
-  city?: string | null;
-  phone?: string | null;
-  mobileNumber?: string | null;
-  email?: string | null;
-}
-/**
- * This interface was referenced by `KontorEntities`'s JSON-Schema
- * via the `definition` "CreditorContract".
- */
-export interface CreditorContract {
-  registerNumber?: string | null;
-  placeOfAuthority?: string | null;
-  proprietor?: string | null;
-  contractNumber?: string | null;
-  contractStart?: string | null;
-}
-/**
- * This interface was referenced by `KontorEntities`'s JSON-Schema
- * via the `definition` "SepaMandate".
- */
-export interface SepaMandate {
-  accountOwner?: string | null;
-  city?: string | null;
-  date?: string | null;
-  expiredDate?: string | null;
-  iban?: string | null;
-  referenceNumber?: string | null;
-}
-/**
- * This interface was referenced by `KontorEntities`'s JSON-Schema
- * via the `definition` "CreditorServiceFeeCondition".
- */
-export interface CreditorServiceFeeCondition {
-  identifier: number;
-  status: 'planned' | 'active' | 'expired';
-  matrixEntry?: ServiceFeeMatrixEntry | null;
-  /**
-   * epoch seconds
-   */
-  creationDate?: number | null;
-  /**
-   * epoch seconds
-   */
-  updateDate?: number | null;
-  validFromDate: string;
-  /**
-   * derived from the next condition's validFromDate
-   */
-  validToDate?: string | null;
-  current?: boolean | null;
-  isDefault?: boolean | null;
-}
-/**
- * This interface was referenced by `KontorEntities`'s JSON-Schema
- * via the `definition` "ServiceFeeMatrixEntry".
- */
-export interface ServiceFeeMatrixEntry {
-  identifier: number;
-  name: string;
-  purchasedFee?: number | null;
-  notPurchasedFee?: number | null;
-  /**
-   * amount in cents
-   */
-  notPurchasedMinimumFee?: number | null;
-  purchasedLaterFee?: number | null;
-  /**
-   * amount in cents
-   */
-  minimumServiceFee?: number | null;
-  productType?: 'SMAFA' | 'APL' | 'FW' | 'DAA' | 'DAB' | 'FAS' | 'VHV' | 'TPF' | null;
-  sapIdentifier?: string | null;
-  isDefault?: boolean | null;
-}
-/**
- * This interface was referenced by `KontorEntities`'s JSON-Schema
- * via the `definition` "ServiceFeePeriod".
- */
-export interface ServiceFeePeriod {
-  /**
-   * epoch seconds
-   */
-  creationDate?: number | null;
-  /**
-   * amount in cents
-   */
-  currentAnnualServiceFee?: number | null;
-  /**
-   * amount in cents
-   */
-  chargedAmount?: number | null;
-  start: string;
-  end: string;
-  /**
-   * amount in cents
-   */
-  nextPeriodAnnualServiceFee?: number | null;
-}
-/**
- * This interface was referenced by `KontorEntities`'s JSON-Schema
- * via the `definition` "TermsDocument".
- */
-export interface TermsDocument {
-  documentType: 'dataProcessingAgreement' | 'encashmentConditions' | 'termsAndConditions' | 'termsOfUse';
-  source: string;
-  version?: string | null;
-  /**
-   * epoch seconds
-   */
-  modified?: number | null;
 }
 /**
  * This interface was referenced by `KontorEntities`'s JSON-Schema
@@ -716,14 +854,6 @@ export interface CurrentUser {
   askForContactInformationChanges: boolean;
   creditorStatus?: 'active' | 'blocked' | 'terminated' | null;
   sapNumber?: string | null;
-}
-/**
- * This interface was referenced by `KontorEntities`'s JSON-Schema
- * via the `definition` "UserPermissions".
- */
-export interface UserPermissions {
-  admin?: string[] | null;
-  [k: string]: unknown;
 }
 /**
  * This interface was referenced by `KontorEntities`'s JSON-Schema
@@ -958,6 +1088,30 @@ export interface DebtorAssignmentEntry {
 }
 /**
  * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "DebtorHistoryEntry".
+ */
+export interface DebtorHistoryEntry {
+  id: number;
+  /**
+   * epoch seconds
+   */
+  created: number;
+  title: string;
+  text?: string | null;
+  userEmail?: string | null;
+  location?: LocationRef | null;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "LocationRef".
+ */
+export interface LocationRef {
+  id: number;
+  name: string;
+  customNumber?: string | null;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
  * via the `definition` "DebtorListItem".
  */
 export interface DebtorListItem {
@@ -1006,6 +1160,13 @@ export interface DebtorPermissions {
   increaseLimit?: boolean | null;
   refreshLimit?: boolean | null;
   checkSolvency?: boolean | null;
+  /**
+   * Only an active debtor can be deactivated here (reactivation only via support), and not while it has active permanent debts or a SEPA mandate (document 1 §4).
+   */
+  activateDebtor?: boolean | null;
+  solvencyDetermination?: boolean | null;
+  directPaymentReporting?: boolean | null;
+  alwaysCheckManually?: boolean | null;
 }
 /**
  * This interface was referenced by `KontorEntities`'s JSON-Schema
@@ -1039,16 +1200,8 @@ export interface LocationPermissions {
   uploadInvoice?: boolean | null;
   createPermanentDebt?: boolean | null;
   editPostAddress?: boolean | null;
+  deletePostAddress?: boolean | null;
   activateLocation?: boolean | null;
-}
-/**
- * This interface was referenced by `KontorEntities`'s JSON-Schema
- * via the `definition` "LocationRef".
- */
-export interface LocationRef {
-  id: number;
-  name: string;
-  customNumber?: string | null;
 }
 /**
  * This interface was referenced by `KontorEntities`'s JSON-Schema
@@ -1674,6 +1827,26 @@ export interface UnprocessedVoucher {
     | 'voucher_creation_started'
     | 'ready_to_deliver'
     | null;
+  status?:
+    | 'open'
+    | 'closed'
+    | 'failed'
+    | 'pending'
+    | 'unknown'
+    | 'tpf_in_review'
+    | 'tpf_accepted'
+    | 'tpf_not_purchased'
+    | 'tpf_balanced'
+    | null;
+  numberToShow?: string | null;
+  /**
+   * amount in cents
+   */
+  amount?: number | null;
+  pendingExplanation?: string | null;
+  pauseRemainingMinutes?: number | null;
+  pauseInfo?: string | null;
+  permissions?: VoucherPermissions | null;
 }
 /**
  * This interface was referenced by `KontorEntities`'s JSON-Schema
@@ -1686,20 +1859,28 @@ export interface VoucherAttachment {
 }
 /**
  * This interface was referenced by `KontorEntities`'s JSON-Schema
- * via the `definition` "UserListItem".
+ * via the `definition` "VoucherPermissions".
  */
-export interface UserListItem {
-  id: number;
-  username: string;
-  loginAllowed: boolean;
-  sapNumber?: string | null;
-  city?: string | null;
-  email?: string | null;
-  roles: string[];
-  product: 'SMAFA' | 'APL' | 'FW' | 'DAA' | 'DAB' | 'FAS' | 'VHV' | 'TPF';
-  permissions?: UserPermissions | null;
-  name?: string | null;
-  status: 'new' | 'active' | 'blocked' | 'password_reset_requested' | 'password_reset' | 'terminated';
+export interface VoucherPermissions {
+  abandonment?: boolean | null;
+  annulation?: boolean | null;
+  creditAdvice?: boolean | null;
+  directPayment?: boolean | null;
+  setDunningBlock?: boolean | null;
+  cancelDunningBlock?: boolean | null;
+  openDispute?: boolean | null;
+  closeDispute?: boolean | null;
+  openDelay?: boolean | null;
+  closeDelay?: boolean | null;
+  showBalancingSummary?: boolean | null;
+  uploadSubsequentInvoice?: boolean | null;
+  reUpload?: boolean | null;
+  comment?: boolean | null;
+  cancel?: boolean | null;
+  continueVoucher?: boolean | null;
+  editDeliveryType?: boolean | null;
+  addAttachment?: boolean | null;
+  deleteAttachment?: boolean | null;
 }
 /**
  * This interface was referenced by `KontorEntities`'s JSON-Schema
@@ -1938,6 +2119,14 @@ export interface Voucher {
   permissions?: VoucherPermissions | null;
   firstDunningDate?: string | null;
   performanceDate?: string | null;
+  /**
+   * the vouchers this one balances (GET /voucher/{id}/list-balanced-vouchers)
+   */
+  balancedVouchers?: BalancedVoucher[] | null;
+  /**
+   * the vouchers that balance this one
+   */
+  balancingVouchers?: BalancedVoucher[] | null;
 }
 /**
  * This interface was referenced by `KontorEntities`'s JSON-Schema
@@ -1989,28 +2178,106 @@ export interface WorkQueueRef {
 }
 /**
  * This interface was referenced by `KontorEntities`'s JSON-Schema
- * via the `definition` "VoucherPermissions".
+ * via the `definition` "VoucherBnetStatus".
  */
-export interface VoucherPermissions {
-  abandonment?: boolean | null;
-  annulation?: boolean | null;
-  creditAdvice?: boolean | null;
-  directPayment?: boolean | null;
-  setDunningBlock?: boolean | null;
-  cancelDunningBlock?: boolean | null;
-  openDispute?: boolean | null;
-  closeDispute?: boolean | null;
-  openDelay?: boolean | null;
-  closeDelay?: boolean | null;
-  showBalancingSummary?: boolean | null;
-  uploadSubsequentInvoice?: boolean | null;
-  reUpload?: boolean | null;
-  comment?: boolean | null;
-  cancel?: boolean | null;
-  continueVoucher?: boolean | null;
-  editDeliveryType?: boolean | null;
-  addAttachment?: boolean | null;
-  deleteAttachment?: boolean | null;
+export interface VoucherBnetStatus {
+  id: number;
+  bnetId?: string | null;
+  bnetStatus?:
+    | 101
+    | 102
+    | 103
+    | 104
+    | 105
+    | 106
+    | 107
+    | 108
+    | 109
+    | 110
+    | 111
+    | 112
+    | 113
+    | 114
+    | 115
+    | 116
+    | 117
+    | 150
+    | 151
+    | 152
+    | 153
+    | 200
+    | 201
+    | 220
+    | 221
+    | 222
+    | 801
+    | 802
+    | 803
+    | 901
+    | 902
+    | 903
+    | 904
+    | 905
+    | 920
+    | 921
+    | 922
+    | 923
+    | 925
+    | 926
+    | 928
+    | 929
+    | 930
+    | 931
+    | 932
+    | 933
+    | 934
+    | 935
+    | 936
+    | 937
+    | 938
+    | 939
+    | null;
+  bnetPurchaseStatus?:
+    | 'GEKAUFT'
+    | 'NACHTRAEGLICH_GEKAUFT'
+    | 'MANUELLE_ANKAUFSLISTE'
+    | 'OFFENGELEGT'
+    | 'SCHADENSMELDUNG_MUSS_ERFOLGEN'
+    | 'SCHADENSMELDUNG_ERFOLGT'
+    | 'ANKAUFBAR'
+    | 'NICHT_ANKAUFBAR'
+    | 'NICHT_MEHR_ANKAUFBAR'
+    | 'RUECKBELASTET'
+    | 'NICHT_GEKAUFT'
+    | 'RUECKBELASTUNG'
+    | 'IN_PRUEFUNG'
+    | 'UNGEPRUEFT'
+    | null;
+  processingStatus?:
+    | 'document_in_review'
+    | 'debtor_will_be_identified'
+    | 'document_will_be_identified'
+    | 'manually_reviewed'
+    | 'document_read'
+    | 'debtor_in_review'
+    | 'review_completed'
+    | 'voucher_creation_started'
+    | 'ready_to_deliver'
+    | null;
+  pendingStatus?:
+    | 'duplicate'
+    | 'encashment_direct'
+    | 'in_future_billing'
+    | 'in_future_factoring'
+    | 'in_future_performance_date'
+    | 'not_purchasable'
+    | 'insurance_invoice_incomplete'
+    | 'insurance_payment_deadline_too_short'
+    | 'insurance_payment_deadline_too_long'
+    | 'insurance_service_date_too_old'
+    | null;
+  isError?: boolean | null;
+  events?: VoucherHistoryEntry[] | null;
 }
 /**
  * This interface was referenced by `KontorEntities`'s JSON-Schema
@@ -2170,6 +2437,10 @@ export interface WorkQueueItem {
   counterVouchers?: WorkQueueVoucher[] | null;
   messages?: WorkQueueMessage[] | null;
   status: 'open' | 'read' | 'send' | 'done' | 'error';
+  /**
+   * Computed by the server from status and age: open and read → open, send → send, done → done, error or open/read for more than 7 days since created → error (document 1 §4, §9).
+   */
+  statusToShow: 'open' | 'read' | 'send' | 'done' | 'error';
   title: string;
   text?: string | null;
   transactionKey?: string | null;

@@ -1,3 +1,5 @@
+import { ResourceContextProvider } from 'ra-core';
+import type { ComponentType } from 'react';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { BrowserRouter, Route } from 'react-router-dom';
 import de from '../../generated/i18n/de.json';
@@ -10,11 +12,15 @@ import { createDataProvider } from './data/data-provider';
 import { createI18nProvider } from './i18n/i18n-provider';
 import { KontorLayout } from './layout/KontorLayout';
 import { PLACEHOLDER_PAGES } from './layout/navigation';
+import { AdminActionsPage } from './pages/AdminActionsPage';
 import { Dashboard } from './pages/Dashboard';
 import { EntryCheckPage } from './pages/EntryCheckPage';
 import { LoginPage } from './pages/LoginPage';
+import { MasterDataPage } from './pages/MasterDataPage';
+import { OptInPage } from './pages/OptInPage';
 import { PlaceholderPage } from './pages/PlaceholderPage';
 import { RedirectHome } from './pages/RedirectHome';
+import { SettingsPage } from './pages/SettingsPage';
 import { ResourceListPage } from './resources/ResourceListPage';
 import { resolveVariant } from './variant/resolve-variant';
 import { VariantProvider } from './variant/VariantContext';
@@ -26,6 +32,17 @@ const i18nProvider = createI18nProvider({ generated: { de, en }, wording: varian
 const authProvider = createAuthProvider({ variant, resources, evaluator: permissionEvaluator });
 const dataProvider = createDataProvider(resources);
 const theme = variantTheme(variant);
+
+/** Hand-written pages that replace their placeholders. */
+const PAGES: Record<string, ComponentType> = {
+  '/master-data': MasterDataPage,
+  '/settings': SettingsPage,
+  '/admin-actions': AdminActionsPage,
+};
+/** `/work-queue/:id?` → `/work-queue`: resources whose route differs from react-admin's `/<name>`. */
+const aliasedResources = Object.values(resources)
+  .map((config) => ({ name: config.name, path: config.route.split('/:')[0] }))
+  .filter(({ name, path }) => path !== `/${name}`);
 
 /**
  * The portal: every generated resource is registered with the generic list page (its routes
@@ -57,7 +74,21 @@ export function App() {
             />
           ))}
           <CustomRoutes>
-            {PLACEHOLDER_PAGES.map((page) => (
+            {Object.entries(PAGES).map(([path, Page]) => (
+              <Route key={path} path={path} element={<Page />} />
+            ))}
+            {aliasedResources.map(({ name, path }) => (
+              <Route
+                key={path}
+                path={`${path}/*`}
+                element={
+                  <ResourceContextProvider value={name}>
+                    <ResourceListPage />
+                  </ResourceContextProvider>
+                }
+              />
+            ))}
+            {PLACEHOLDER_PAGES.filter((page) => !PAGES[page.path]).map((page) => (
               <Route
                 key={page.path}
                 path={`${page.path}/*`}
@@ -86,9 +117,7 @@ export function App() {
           <CustomRoutes noLayout>
             <Route
               path="/opt-in"
-              element={
-                <EntryCheckPage title="ui.nav.optIn" text="messages.entryChecks.optInRequired" standalone />
-              }
+              element={<OptInPage />}
             />
           </CustomRoutes>
         </Admin>

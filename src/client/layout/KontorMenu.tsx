@@ -3,6 +3,7 @@ import { Menu } from 'react-admin';
 import { useLocation } from 'react-router-dom';
 import { hasAdminRole, hasSuperAdminRole } from '../auth/permission-evaluator';
 import { usePermissionCheck } from '../auth/use-permission-check';
+import { flaggedForms, withParam } from '../forms/form-flags';
 import { iconFor } from '../widgets/icon-registry';
 import { ADMIN_NAV, navEntry, SIDEBAR_KEYS, UPLOAD_KEY } from './navigation';
 
@@ -39,8 +40,8 @@ export function KontorMenu() {
   }
 
   const upload = navEntry(UPLOAD_KEY);
-  const uploadSearch = new URLSearchParams(location.search);
-  uploadSearch.set('uploadVoucher', 'true');
+  // the sidebar entry and the upload form each have a permission; the entry shows when both hold
+  const uploadAllowed = allowed(upload.permission) && allowed(flaggedForms[UPLOAD_KEY]?.permission);
   const UploadIcon = iconFor(upload.icon);
   return (
     <Menu>
@@ -58,9 +59,9 @@ export function KontorMenu() {
             />
           );
         })}
-      {allowed(upload.permission) ? (
+      {uploadAllowed ? (
         <Menu.Item
-          to={{ pathname: location.pathname, search: `?${uploadSearch.toString()}` }}
+          to={{ pathname: location.pathname, search: withParam(location.search, UPLOAD_KEY) }}
           primaryText={translate(upload.label)}
           leftIcon={<UploadIcon />}
         />

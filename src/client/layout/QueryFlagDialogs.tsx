@@ -1,42 +1,39 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { navEntry, UPLOAD_KEY } from './navigation';
+import { withoutParam } from '../forms/form-flags';
+import { QueryFlagForms } from '../forms/QueryFlagForms';
 
 /**
- * Dialogs opened by the spec's query flags (`showNotifications`, `changePassword`,
- * `uploadVoucher`). Their contents come with later issues; the flags and closing work now.
+ * Dialogs opened by the spec's query flags: every form with a `queryFlag` (`uploadVoucher`,
+ * `changePassword`, `createDebtor`, …) through the generic form dialog; `showNotifications`,
+ * which is a list rather than a form, still as a placeholder.
  */
 export function QueryFlagDialogs() {
   const translate = useTranslate();
   const location = useLocation();
   const navigate = useNavigate();
-  const params = new URLSearchParams(location.search);
-  const flags: Record<string, string> = {
-    showNotifications: 'ui.toolbar.notifications',
-    changePassword: 'ui.userMenu.changePassword',
-    uploadVoucher: navEntry(UPLOAD_KEY).label,
-  };
-  const open = Object.keys(flags).find((flag) => params.get(flag) === 'true');
-  if (!open) return null;
+  const notifications = new URLSearchParams(location.search).get('showNotifications') === 'true';
 
-  const close = () => {
-    params.delete(open);
-    const text = params.toString();
-    navigate({ pathname: location.pathname, search: text ? `?${text}` : '' });
-  };
+  const close = () =>
+    navigate({ pathname: location.pathname, search: withoutParam(location.search, 'showNotifications') });
   return (
-    <Dialog
-      open
-      onClose={close}
-      aria-labelledby="flag-dialog-title"
-      slotProps={{ paper: { sx: { width: 555 } } }}
-    >
-      <DialogTitle id="flag-dialog-title">{translate(flags[open])}</DialogTitle>
-      <DialogContent>{translate('ui.placeholder')}</DialogContent>
-      <DialogActions>
-        <Button onClick={close}>{translate('ra.action.close')}</Button>
-      </DialogActions>
-    </Dialog>
+    <>
+      <QueryFlagForms />
+      {notifications ? (
+        <Dialog
+          open
+          onClose={close}
+          aria-labelledby="flag-dialog-title"
+          slotProps={{ paper: { sx: { width: 555 } } }}
+        >
+          <DialogTitle id="flag-dialog-title">{translate('ui.toolbar.notifications')}</DialogTitle>
+          <DialogContent>{translate('ui.placeholder')}</DialogContent>
+          <DialogActions>
+            <Button onClick={close}>{translate('ra.action.close')}</Button>
+          </DialogActions>
+        </Dialog>
+      ) : null}
+    </>
   );
 }

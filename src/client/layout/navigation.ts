@@ -59,17 +59,41 @@ export function navEntry(key: string): NavEntry {
   };
 }
 
+/** The admin actions page (functions and settings): hand-written, not a generated resource. */
+export const ADMIN_ACTIONS_PAGE: NavEntry & { order: number } = {
+  key: 'adminActions',
+  to: '/admin-actions',
+  label: 'ui.nav.adminActions',
+  icon: 'ManageAccounts',
+  order: 1000,
+};
+
+const isAdminRole = (role: string) => permissionTables.roles[role]?.side === 'admin';
+const expandRoles = (roles: string[]) => roles.flatMap((role) => permissionTables.roleGroups[role] ?? [role]);
+
 /**
- * The admin sidebar (document 2 §2 "Layout"). Admin pages have no navigation permission; the
- * admins list is for the super admin only.
+ * The admin sidebar (document 2 §2 "Layout"): every generated resource for admin roles that has a
+ * `menu`, in menu order, then the admin actions page. An entry whose resource only roles holding
+ * every admin permission may open (the admins list) is for the super admin only.
  */
 export const ADMIN_NAV: (NavEntry & { superAdminOnly?: boolean })[] = [
-  { key: 'creditors', to: '/creditors', label: 'ui.nav.creditors', icon: 'Business' },
-  { key: 'users', to: '/users', label: 'ui.nav.users', icon: 'People' },
-  { key: 'admins', to: '/admins', label: 'ui.nav.admins', icon: 'SupervisorAccount', superAdminOnly: true },
-  { key: 'requests', to: '/requests', label: 'ui.nav.requests', icon: 'RequestQuote' },
-  { key: 'adminActions', to: '/admin-actions', label: 'ui.nav.adminActions', icon: 'ManageAccounts' },
-];
+  ...Object.values(resources)
+    .filter((config) => config.menu && expandRoles(config.roles).some(isAdminRole))
+    .map((config) => {
+      const roles = expandRoles(config.roles);
+      return {
+        key: config.name,
+        to: basePath(config.route),
+        label: config.label,
+        icon: config.menu!.icon,
+        order: config.menu!.order,
+        superAdminOnly: roles.every((role) => permissionTables.roles[role]?.allPermissions),
+      };
+    }),
+  ADMIN_ACTIONS_PAGE,
+]
+  .sort((a, b) => a.order - b.order)
+  .map(({ order: _order, ...entry }) => entry);
 
 /**
  * Logged-in pages that exist as routes but are not built yet; they show a "folgt" page.

@@ -1,24 +1,64 @@
-import { Card, CardContent, Typography } from '@mui/material';
+import { Box, Card, CardContent, Typography } from '@mui/material';
 import { useGetIdentity, useTranslate } from 'ra-core';
 import { Navigate } from 'react-router-dom';
 import { hasAdminRole } from '../auth/permission-evaluator';
+import { usePermissionCheck } from '../auth/use-permission-check';
 import { PageHeader } from '../layout/PageHeader';
+import { QueryState } from './common/QueryState';
+import { useApiQuery } from './common/use-api-query';
+import { DashboardCharts } from './dashboard/DashboardCharts';
+import { DashboardFigures } from './dashboard/DashboardFigures';
+import type { DashboardData } from './dashboard/dashboard-data';
+import { StatementsWidget } from './dashboard/StatementsWidget';
+import { WorkQueueWidget } from './dashboard/WorkQueueWidget';
 
-/** The dashboard greets the user by name; its widgets follow. Admins go to the creditors list. */
+/**
+ * The dashboard greets the user by name and shows the figures of GET /dashboard, each widget only
+ * when the server sent it (its permission is on). Admins go to the creditors list; a user without
+ * the dashboard (the assistant) sees the greeting only.
+ */
 export function Dashboard() {
   const translate = useTranslate();
+  const allowed = usePermissionCheck();
   const { identity } = useGetIdentity();
-  if (identity && hasAdminRole(identity.roles) && !identity.impersonated)
-    return <Navigate to="/creditors" replace />;
+  const admin = identity && hasAdminRole(identity.roles) && !identity.impersonated;
+  const enabled = Boolean(identity) && !admin && allowed('navigation.dashboard');
+  const query = useApiQuery<DashboardData>('/dashboard', enabled);
+  if (admin) return <Navigate to="/creditors" replace />;
   const name = identity?.fullName ?? '';
   return (
     <>
       <PageHeader title={translate('ui.dashboard.greeting', { name, _: name })} />
-      <Card>
-        <CardContent>
-          <Typography>{translate('ui.placeholder')}</Typography>
-        </CardContent>
-      </Card>
+      {enabled ? (
+        <QueryState query={query}>
+          {(data) => (
+            <Box
+              sx={{
+                display: 'grid',
+                gap: 2,
+                gridTemplateColumns: {
+                  xs: 'minmax(0, 1fr)',
+                  md: 'repeat(2, minmax(0, 1fr))',
+                  lg: 'repeat(4, minmax(0, 1fr))',
+                },
+                alignItems: 'start',
+                mb: 2,
+              }}
+            >
+              <DashboardFigures data={data} />
+              {data.workQueue ? <WorkQueueWidget data={data.workQueue} /> : null}
+              {data.creditorVouchers ? <StatementsWidget statements={data.creditorVouchers} /> : null}
+              <DashboardCharts data={data} />
+            </Box>
+          )}
+        </QueryState>
+      ) : identity && !admin ? (
+        <Card>
+          <CardContent>
+            <Typography>{translate('pages.dashboard.noWidgets')}</Typography>
+          </CardContent>
+        </Card>
+      ) : null}
     </>
   );
 }

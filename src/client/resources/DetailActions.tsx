@@ -1,29 +1,58 @@
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { forms } from '../../../generated/forms';
+import { resources } from '../../../generated/resources';
 import type { ActionConfig } from '../../shared/config-types';
 import { usePermissionCheck } from '../auth/use-permission-check';
+import { withoutParam, withParam } from '../forms/form-flags';
+import { valuesOf } from '../forms/form-schema';
+import { FormDialog } from '../forms/FormDialog';
+import { selectionFromPath } from './resource-route';
+
+/** The record a detail shows, read from the list route (`/debtors/main/12` → 12). */
+function recordIdFromPath(pathname: string): string | undefined {
+  for (const config of Object.values(resources)) {
+    const selection = selectionFromPath(config, pathname);
+    if (selection) return selection.recordId;
+  }
+  return undefined;
+}
 
 /**
  * The permitted actions of a detail as buttons. An action opens through the `action` query
- * parameter (spec); its dialog form comes with a later issue, until then a notice says so.
+ * parameter (spec); one with a `dialog` opens that form for the shown record (its submit path's
+ * `{id}`; given the record, its fields start with the record's values), one without shows a
+ * notice until its behaviour exists.
  */
-export function DetailActions({ actions }: { actions: ActionConfig[] }) {
+export function DetailActions({
+  actions,
+  record,
+}: {
+  actions: ActionConfig[];
+  /** the shown record; without it the id comes from the route */
+  record?: Record<string, unknown>;
+}) {
   const translate = useTranslate();
   const navigate = useNavigate();
   const location = useLocation();
   const allowed = usePermissionCheck();
-  const visible = actions.filter((action) => allowed(action.permission));
+  const visible = actions.filter(
+    (action) => allowed(action.permission) && (!action.dialog || allowed(forms[action.dialog]?.permission)),
+  );
   if (visible.length === 0) return null;
 
-  const params = new URLSearchParams(location.search);
-  const open = visible.find((action) => action.key === params.get('action'));
-  const setAction = (key: string | null) => {
-    if (key) params.set('action', key);
-    else params.delete('action');
-    const text = params.toString();
-    navigate({ pathname: location.pathname, search: text ? `?${text}` : '' });
-  };
+  const open = visible.find((action) => action.key === new URLSearchParams(location.search).get('action'));
+  const setAction = (key: string | null) =>
+    navigate(
+      {
+        pathname: location.pathname,
+        search: key ? withParam(location.search, 'action', key) : withoutParam(location.search, 'action'),
+      },
+      { replace: key === null },
+    );
+  const form = open?.dialog ? forms[open.dialog] : undefined;
+  const id = (record?.id as string | number | undefined) ?? recordIdFromPath(location.pathname);
 
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, my: 2 }}>
@@ -32,13 +61,23 @@ export function DetailActions({ actions }: { actions: ActionConfig[] }) {
           {translate(action.label)}
         </Button>
       ))}
-      <Dialog open={Boolean(open)} onClose={() => setAction(null)} aria-labelledby="action-dialog-title">
-        <DialogTitle id="action-dialog-title">{open ? translate(open.label) : ''}</DialogTitle>
-        <DialogContent>{translate('ui.placeholder')}</DialogContent>
-        <DialogActions>
-          <Button onClick={() => setAction(null)}>{translate('ra.action.close')}</Button>
-        </DialogActions>
-      </Dialog>
+      {open && form ? (
+        <FormDialog
+          key={`${open.key}:${id ?? ''}`}
+          form={form}
+          target={{ id }}
+          initial={record ? valuesOf(form, record) : undefined}
+          onClose={() => setAction(null)}
+        />
+      ) : (
+        <Dialog open={Boolean(open)} onClose={() => setAction(null)} aria-labelledby="action-dialog-title">
+          <DialogTitle id="action-dialog-title">{open ? translate(open.label) : ''}</DialogTitle>
+          <DialogContent>{translate('ui.placeholder')}</DialogContent>
+          <DialogActions>
+            <Button onClick={() => setAction(null)}>{translate('ra.action.close')}</Button>
+          </DialogActions>
+        </Dialog>
+      )}
     </Box>
   );
 }

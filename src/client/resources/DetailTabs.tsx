@@ -3,6 +3,7 @@ import { useTranslate } from 'ra-core';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { ResourceConfig } from '../../shared/config-types';
 import { usePermissionCheck } from '../auth/use-permission-check';
+import { getByPath } from '../widgets/field-value';
 import { DetailFieldList } from './DetailFieldList';
 import { DetailTable } from './DetailTable';
 import { DetailWidgetTab } from './DetailWidgetTab';
@@ -59,7 +60,7 @@ export function DetailTabs({
         />
         {active.table ? (
           <DetailTable
-            rows={record[active.table.value]}
+            rows={getByPath(record, active.table.value)}
             columns={active.table.columns.filter((column) => allowed(column.permission))}
             selectedId={selectedSubId}
             label={translate(active.label)}

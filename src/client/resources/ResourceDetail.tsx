@@ -98,7 +98,7 @@ export function ResourceDetail({ config, selection }: { config: ResourceConfig; 
         {record && !error ? (
           <>
             <DetailFieldList record={record} fields={headerFields} />
-            <DetailActions actions={config.detail.actions} />
+            <DetailActions actions={config.detail.actions} record={record as Record<string, unknown>} />
             {config.detail.sections
               .filter((section) => allowed(section.permission))
               .map((section) => (

@@ -61,6 +61,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       max: 10,
       types: { getTypeParser: pgTypeParser as typeof pg.types.getTypeParser },
     });
+    // An idle connection the server ends (restart, failover, DROP DATABASE … FORCE) must not crash
+    // the process: pg emits it on the pool, and the next query simply opens a new connection.
+    pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
     return {
       db,

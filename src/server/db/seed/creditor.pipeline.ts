@@ -19,6 +19,7 @@ import {
 } from './creditor-area.factory';
 import { addContract, buildCreditorRow, buildUsers, type CreditorSpec } from './creditor.factory';
 import { buildDebtorGraph, type DebtorGraph } from './debtor.factory';
+import { addDebtorProcessLog } from './debtor-process-log.factory';
 import { add, type CreditorContext, type RowSink, type SeedProfile } from './seed-context';
 import { shiftDate } from './seed-random';
 import { addChildVouchers, addUnprocessedVouchers } from './voucher-extras.factory';
@@ -128,6 +129,7 @@ export function buildCreditorData(options: CreditorDataOptions): CreditorContext
   const children = (sink.voucher ?? []).slice(before) as NewVoucher[];
   const uploads = addUnprocessedVouchers(ctx, locations, base);
   addDebtorHistory(ctx, debtors);
+  addDebtorProcessLog(ctx, debtors);
 
   const open = base.filter(
     (v) => v.status === 'open' || v.status === 'tpf_accepted' || v.status === 'tpf_in_review',

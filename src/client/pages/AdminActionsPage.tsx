@@ -1,0 +1,53 @@
+import { Box, Button, Card, CardContent, Stack } from '@mui/material';
+import { useTranslate } from 'ra-core';
+import { Link, useLocation } from 'react-router-dom';
+import { forms } from '../../../generated/forms';
+import { resources } from '../../../generated/resources';
+import { withParam } from '../forms/form-flags';
+import { PageHeader } from '../layout/PageHeader';
+
+// The admin functions (document 2 §2 "Admin actions"): each opens its form through its query flag.
+const FUNCTIONS = [forms.stateOfAffairsImport, forms.externalVoucher];
+// Admin pages the spec's admin sidebar does not list; this page is their way in.
+const PAGES = [resources.assignDebtors, resources.actionLog];
+const basePath = (route: string) => route.split('/:')[0];
+
+/**
+ * "Functions and settings" (`/admin-actions`): the state-of-affairs import and the external voucher
+ * as buttons opening their dialogs (`?import=true`, `?externalVoucher=true`), and links to the admin
+ * pages that have no sidebar entry.
+ */
+export function AdminActionsPage() {
+  const translate = useTranslate();
+  const location = useLocation();
+  return (
+    <>
+      <PageHeader title={translate('ui.nav.adminActions')} />
+      <Card>
+        <CardContent>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
+            {FUNCTIONS.filter(Boolean).map((form) => (
+              <Button
+                key={form.name}
+                variant="contained"
+                component={Link}
+                to={{ pathname: location.pathname, search: withParam(location.search, form.queryFlag!) }}
+              >
+                {translate(form.label)}
+              </Button>
+            ))}
+          </Stack>
+          <Box component="nav" aria-label={translate('ui.nav.adminActions')} sx={{ mt: 3 }}>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
+              {PAGES.filter(Boolean).map((config) => (
+                <Button key={config.name} variant="outlined" component={Link} to={basePath(config.route)}>
+                  {translate(config.label)}
+                </Button>
+              ))}
+            </Stack>
+          </Box>
+        </CardContent>
+      </Card>
+    </>
+  );
+}

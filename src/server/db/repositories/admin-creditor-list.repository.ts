@@ -1,0 +1,240 @@
+import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
+import { enums } from '../../../../generated/enums';
+import { permissionTables } from '../../../../generated/permissions';
+import type { AdminCreditorListItem, CreditorPermissions } from '../../../../generated/types';
+import type { Database } from '../schema';
+import { toEpochSeconds } from '../values';
+import {
+  type AdminListQuery,
+  containsPattern,
+  hasFilters,
+  orderBy,
+  type ProductScope,
+  textOrder,
+  valuesOf,
+} from './admin-list-query';
+import { loginAllowed, mainUsersOf } from './admin-user.repository';
+
+/** Filters of GET /creditor/list (bracket arrays); companyUser matches any user name of the creditor. */
+export interface CreditorListFilters {
+  name?: string[];
+  companyUser?: string[];
+  sapNumber?: string[];
+  city?: string[];
+  status?: string[];
+  product?: string[];
+}
+
+type CreditorEb = ExpressionBuilder<Database & { c: Database['creditor'] }, 'c'>;
+
+// hasOpenCreditorDebitUpdate: a request in the `open` group of schema/enums/sepaUpdateRequestStatus.yaml
+const OPEN_SEPA = (enums.sepaUpdateRequestStatus?.groups.open?.values ?? []).map(String);
+export const openSepaUpdate = sql<boolean>`exists (select 1 from sepa_update_request s where s.creditor_id = c.id and s.status in (${sql.join(OPEN_SEPA)}))`;
+
+const serverName = (leaf: string) => permissionTables.serverNames[`creditorPermissions.${leaf}`] ?? leaf;
+
+/**
+ * The admin-set creditor permissions of a creditor row: stored by server name; the two printer-driver
+ * switches are the doc2portal (ePost invoices) and letter2post (documents as letters) flags — the
+ * same reading as the creditor area's GET /creditor/permissions.
+ */
+export function creditorPermissionsOf(row: {
+  permissions: Record<string, boolean> | null;
+  invoicesEnabled: boolean;
+  documentsEnabled: boolean;
+}): CreditorPermissions {
+  const stored = row.permissions ?? {};
+  // Kysely's CamelCasePlugin also renames the keys inside jsonb values: `invoice_direct_payment`
+  // arrives as `invoiceDirectPayment`; either spelling counts.
+  const flag = (leaf: string) => {
+    const name = serverName(leaf);
+    return (stored[name] ?? stored[name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase())]) === true;
+  };
+  return {
+    directPaymentReporting: flag('directPaymentReporting'),
+    solvencyDetermination: flag('solvencyDetermination'),
+    alwaysCheckManually: flag('alwaysCheckManually'),
+    ePostInvoices: row.invoicesEnabled,
+    letterDocuments: row.documentsEnabled,
+  };
+}
+
+// Sortable columns (the generated `sortBy` enum) → the SQL they sort by.
+const SORT_COLUMNS: Record<string, ReturnType<typeof sql>> = {
+  name: textOrder('c.name'),
+  sapNumber: sql.ref('c.sapNumber'),
+  city: textOrder('c.city'),
+  product: sql.ref('c.product'),
+  status: sql.ref('c.status'),
+  hasOpenCreditorDebitUpdate: openSepaUpdate,
+  isSendToSap: sql`(c.sent_to_sap_at is not null)`,
+  setupFee: sql.ref('c.setupFee'),
+  apiErrorCount: sql.ref('c.apiErrorCount'),
+  creationDate: sql.ref('c.createdAt'),
+};
+
+/** Whether the repository can sort by `column` (checked against the generated enum in tests). */
+export const isSortableCreditorColumn = (column: string) => column in SORT_COLUMNS;
+
+/** The creditors an admin may see: all, or those of a product admin's product. */
+export const inScope = (eb: CreditorEb, scope: ProductScope): Expression<SqlBool> =>
+  scope ? eb('c.product', '=', scope) : eb.val(true);
+
+function conditions(eb: CreditorEb, scope: ProductScope, filters: CreditorListFilters = {}): Expression<SqlBool> {
+  const all: Expression<SqlBool>[] = [inScope(eb, scope)];
+  const name = valuesOf(filters.name);
+  if (name.length) all.push(eb('c.name', 'in', name));
+  const sapNumber = valuesOf(filters.sapNumber);
+  if (sapNumber.length) all.push(eb('c.sapNumber', 'in', sapNumber));
+  const city = valuesOf(filters.city);
+  if (city.length) all.push(eb('c.city', 'in', city));
+  if (filters.status?.length) all.push(eb('c.status', 'in', filters.status));
+  if (filters.product?.length) all.push(eb('c.product', 'in', filters.product));
+  const users = valuesOf(filters.companyUser).map((u) => u.toLowerCase());
+  if (users.length)
+    all.push(
+      eb.exists(
+        eb
+          .selectFrom('appUser as u')
+          .select('u.id')
+          .whereRef('u.creditorId', '=', 'c.id')
+          .where(sql<string>`lower(u.username)`, 'in', users),
+      ),
+    );
+  return eb.and(all);
+}
+
+/**
+ * One page of the admin creditor list (GET /creditor/list) with each creditor's main user, the total
+ * `count` and `empty` (no creditor at all in the admin's scope).
+ *
+ * @example await listAdminCreditors(db, null, { page: 1, rowsPerPage: 15, sortDesc: false });
+ */
+export async function listAdminCreditors(
+  db: Kysely<Database>,
+  scope: ProductScope,
+  query: AdminListQuery<CreditorListFilters>,
+) {
+  const sortColumn = SORT_COLUMNS[query.sortBy ?? 'name'];
+  if (!sortColumn) throw new Error(`not a sortable creditor column: ${query.sortBy}`);
+  const rowsQuery = db
+    .selectFrom('creditor as c')
+    .where((eb) => conditions(eb, scope, query.filters))
+    .select([
+      'c.id',
+      'c.status',
+      'c.createdAt',
+      'c.updatedAt',
+      'c.name',
+      'c.apiErrorCount',
+      'c.sapNumber',
+      'c.city',
+      'c.email',
+      'c.product',
+      'c.sentToSapAt',
+      'c.setupFee',
+      'c.permissions',
+      'c.invoicesEnabled',
+      'c.documentsEnabled',
+      openSepaUpdate.as('hasOpenCreditorDebitUpdate'),
+    ])
+    .orderBy(orderBy(sortColumn, query.sortDesc))
+    .orderBy('c.id', query.sortDesc ? 'desc' : 'asc')
+    .limit(query.rowsPerPage)
+    .offset((query.page - 1) * query.rowsPerPage);
+  const countQuery = db
+    .selectFrom('creditor as c')
+    .where((eb) => conditions(eb, scope, query.filters))
+    .select((eb) => eb.fn.countAll<number>().as('count'));
+  const [rows, { count }] = await Promise.all([rowsQuery.execute(), countQuery.executeTakeFirstOrThrow()]);
+  const empty =
+    count === 0 &&
+    (!hasFilters(query.filters) ||
+      !(await db
+        .selectFrom('creditor as c')
+        .select('c.id')
+        .where((eb) => inScope(eb, scope))
+        .limit(1)
+        .executeTakeFirst()));
+  const users = await mainUsersOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  const creditors: AdminCreditorListItem[] = rows.map((row) => {
+    const user = users.get(row.id);
+    return {
+      identifier: row.id,
+      status: row.status as AdminCreditorListItem['status'],
+      creationDate: toEpochSeconds(row.createdAt),
+      updateDate: toEpochSeconds(row.updatedAt),
+      name: row.name,
+      apiErrorCount: row.apiErrorCount,
+      sapNumber: row.sapNumber,
+      city: row.city,
+      email: row.email,
+      product: row.product as AdminCreditorListItem['product'],
+      hasOpenCreditorDebitUpdate: Boolean(row.hasOpenCreditorDebitUpdate),
+      isSendToSap: row.sentToSapAt !== null,
+      setupFee: row.setupFee,
+      isSetupFeeExists: row.setupFee !== null,
+      permission: creditorPermissionsOf(row),
+      invoicesEnabled: row.invoicesEnabled,
+      documentsEnabled: row.documentsEnabled,
+      user: user
+        ? {
+            id: user.id,
+            username: user.username,
+            roles: user.roles,
+            email: user.email,
+            loginAllowed: loginAllowed(user.status),
+          }
+        : null,
+    };
+  });
+  return { creditors, count, empty };
+}
+
+type OptionColumn = 'name' | 'sapNumber' | 'city';
+
+/**
+ * The distinct values of one column among the creditors in scope (filter options of the creditor
+ * list: GET /creditor/name-list, /sap-number-list, /city-list), sorted.
+ */
+export async function listCreditorOptions(
+  db: Kysely<Database>,
+  scope: ProductScope,
+  column: OptionColumn,
+): Promise<string[]> {
+  const ref = `c.${column}` as const;
+  const rows = await db
+    .selectFrom('creditor as c')
+    .where((eb) => inScope(eb, scope))
+    .where(ref, 'is not', null)
+    .where(ref, '<>', '')
+    .select(sql<string>`${sql.ref(ref)}`.as('value'))
+    .groupBy(ref)
+    .orderBy(column === 'sapNumber' ? sql.ref(ref) : textOrder(ref))
+    .execute();
+  return rows.map((row) => row.value);
+}
+
+/**
+ * User names of the creditors' users in scope (GET /creditor/username-list); `companyUser` narrows
+ * them to names containing the text.
+ */
+export async function listCreditorUsernames(
+  db: Kysely<Database>,
+  scope: ProductScope,
+  companyUser?: string,
+): Promise<string[]> {
+  const pattern = containsPattern(companyUser ?? '');
+  let query = db
+    .selectFrom('appUser as u')
+    .innerJoin('creditor as c', 'c.id', 'u.creditorId')
+    .where((eb) => inScope(eb as unknown as CreditorEb, scope))
+    .select('u.username')
+    .orderBy('u.username');
+  if (pattern) query = query.where('u.username', 'ilike', pattern);
+  const rows = await query.execute();
+  return rows.map((row) => row.username);
+}

@@ -1,0 +1,247 @@
+import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
+import { permissionTables } from '../../../../generated/permissions';
+import type { AdminListItem, UserListItem } from '../../../../generated/types';
+import { expandStatusFilter } from '../../services/status-groups';
+import type { Database } from '../schema';
+import {
+  type AdminListQuery,
+  containsPattern,
+  hasFilters,
+  orderBy,
+  type ProductScope,
+  textOrder,
+  valuesOf,
+} from './admin-list-query';
+
+// Users with these statuses cannot log in (mirrors LOGIN_DENIED_STATUSES of services/auth.service.ts,
+// which does not export it); blocked or terminated *creditors* still can (document 2 §4).
+const LOGIN_DENIED = ['blocked', 'terminated'];
+const { roles: ROLES, roleGroups, adminPermissions } = permissionTables;
+// The creditor's main user: the creditor role that is not a company-user role (schema/roles.yaml).
+const MAIN_USER_ROLES = roleGroups.creditorUsers.filter((role) => !roleGroups.companyUsers.includes(role));
+
+/** Whether a user with this status may log in. */
+export const loginAllowed = (status: string): boolean => !LOGIN_DENIED.includes(status);
+
+const loginAllowedSql = sql<boolean>`(u.status not in (${sql.join(LOGIN_DENIED)}))`;
+
+export interface UserListFilters {
+  search?: string[];
+  status?: string[];
+  product?: string[];
+}
+
+type UserEb = ExpressionBuilder<Database & { u: Database['appUser'] }, 'u'>;
+
+/** The main user of each creditor (the first by id when there were several). */
+export async function mainUsersOf(db: Kysely<Database>, creditorIds: number[]) {
+  if (creditorIds.length === 0) return new Map<number, { id: number; username: string; roles: string[]; email: string; status: string }>();
+  const rows = await db
+    .selectFrom('appUser')
+    .select(['id', 'creditorId', 'username', 'roles', 'email', 'status'])
+    .where('creditorId', 'in', creditorIds)
+    .where(sql<boolean>`roles && ${sql.val(MAIN_USER_ROLES)}::text[]`)
+    .orderBy('id')
+    .execute();
+  const users = new Map<number, (typeof rows)[number]>();
+  for (const row of rows) if (!users.has(row.creditorId!)) users.set(row.creditorId!, row);
+  return users;
+}
+
+const searchIn = (eb: UserEb, terms: string[] | undefined, columns: Expression<string | null>[]) =>
+  valuesOf(terms)
+    .map(containsPattern)
+    .filter((p): p is string => p !== null)
+    .map((pattern) => eb.or(columns.map((column) => eb(column, 'ilike', pattern))));
+
+// ---- creditor users: GET /user-management/user/list -------------------------------------------
+
+const USER_SORT: Record<string, ReturnType<typeof sql>> = {
+  name: textOrder('u.name'),
+  email: sql`lower(u.email)`,
+  sapNumber: sql.ref('c.sapNumber'),
+  city: textOrder('c.city'),
+  product: sql.ref('u.product'),
+  status: sql.ref('u.status'),
+  loginAllowed: loginAllowedSql,
+};
+
+export const isSortableUserColumn = (column: string) => column in USER_SORT;
+
+function userConditions(eb: UserEb, scope: ProductScope, filters: UserListFilters = {}): Expression<SqlBool> {
+  const all: Expression<SqlBool>[] = [eb('u.creditorId', 'is not', null)];
+  if (scope) all.push(eb('u.product', '=', scope));
+  all.push(
+    ...searchIn(eb, filters.search, [
+      eb.ref('u.name'),
+      eb.ref('u.username'),
+      eb.ref('u.email'),
+      sql<string>`(select c2.sap_number from creditor c2 where c2.id = u.creditor_id)`,
+    ]),
+  );
+  if (filters.status?.length) all.push(eb('u.status', 'in', expandStatusFilter('userStatus', filters.status)));
+  if (filters.product?.length) all.push(eb('u.product', 'in', filters.product));
+  return eb.and(all);
+}
+
+/** A user row as the user list item (also the users tab of the admin creditor details). */
+export function toUserListItem(row: {
+  id: number;
+  username: string;
+  email: string;
+  roles: string[];
+  product: string;
+  permissions: Record<string, unknown>;
+  name: string;
+  status: string;
+  sapNumber: string | null;
+  city: string | null;
+}): UserListItem {
+  return {
+    id: row.id,
+    username: row.username,
+    loginAllowed: loginAllowed(row.status),
+    sapNumber: row.sapNumber,
+    city: row.city,
+    email: row.email,
+    roles: row.roles,
+    product: row.product as UserListItem['product'],
+    permissions: row.permissions ?? {},
+    name: row.name,
+    status: row.status as UserListItem['status'],
+  };
+}
+
+const userColumns = [
+  'u.id',
+  'u.username',
+  'u.email',
+  'u.roles',
+  'u.product',
+  'u.permissions',
+  'u.name',
+  'u.status',
+  'c.sapNumber',
+  'c.city',
+] as const;
+
+/**
+ * One page of the creditors' users (GET /user-management/user/list), with `count` and `empty`.
+ *
+ * @example await listCreditorUsers(db, 'TPF', { page: 1, rowsPerPage: 15, sortDesc: false });
+ */
+export async function listCreditorUsers(
+  db: Kysely<Database>,
+  scope: ProductScope,
+  query: AdminListQuery<UserListFilters>,
+) {
+  const sortColumn = USER_SORT[query.sortBy ?? 'name'];
+  if (!sortColumn) throw new Error(`not a sortable user column: ${query.sortBy}`);
+  const base = db.selectFrom('appUser as u').innerJoin('creditor as c', 'c.id', 'u.creditorId');
+  const [rows, { count }] = await Promise.all([
+    base
+      .where((eb) => userConditions(eb as unknown as UserEb, scope, query.filters))
+      .select(userColumns)
+      .orderBy(orderBy(sortColumn, query.sortDesc))
+      .orderBy('u.id', query.sortDesc ? 'desc' : 'asc')
+      .limit(query.rowsPerPage)
+      .offset((query.page - 1) * query.rowsPerPage)
+      .execute(),
+    base
+      .where((eb) => userConditions(eb as unknown as UserEb, scope, query.filters))
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  const empty =
+    count === 0 &&
+    (!hasFilters(query.filters) ||
+      !(await db
+        .selectFrom('appUser as u')
+        .select('u.id')
+        .where((eb) => userConditions(eb, scope))
+        .limit(1)
+        .executeTakeFirst()));
+  return { users: rows.map(toUserListItem), count, empty };
+}
+
+/** Every user of one creditor, main user first (the users tab of the admin creditor details). */
+export async function usersOfCreditor(db: Kysely<Database>, creditorId: number): Promise<UserListItem[]> {
+  const rows = await db
+    .selectFrom('appUser as u')
+    .innerJoin('creditor as c', 'c.id', 'u.creditorId')
+    .where('u.creditorId', '=', creditorId)
+    .select(userColumns)
+    .orderBy(sql`not (u.roles && ${sql.val(MAIN_USER_ROLES)}::text[])`)
+    .orderBy('u.id')
+    .execute();
+  return rows.map(toUserListItem);
+}
+
+// ---- administrators: GET /user-management/user/admin-list -------------------------------------
+
+const ADMIN_ROLES = roleGroups.admins;
+const ALL_PERMISSIONS = Object.keys(adminPermissions);
+// The admin role of a user (an admin has one); sorting uses the same expression.
+const adminRoleSql = sql<string>`(select r from unnest(u.roles) r where r in (${sql.join(ADMIN_ROLES)}) limit 1)`;
+
+const ADMIN_SORT: Record<string, ReturnType<typeof sql>> = {
+  username: sql`lower(u.username)`,
+  email: sql`lower(u.email)`,
+  role: adminRoleSql,
+  product: sql.ref('u.product'),
+  loginAllowed: loginAllowedSql,
+};
+
+export const isSortableAdminColumn = (column: string) => column in ADMIN_SORT;
+
+export interface AdminListFilters {
+  search?: string[];
+  product?: string[];
+}
+
+function adminConditions(eb: UserEb, filters: AdminListFilters = {}): Expression<SqlBool> {
+  const all: Expression<SqlBool>[] = [eb('u.creditorId', 'is', null), sql<SqlBool>`u.roles && ${sql.val(ADMIN_ROLES)}::text[]`];
+  all.push(...searchIn(eb, filters.search, [eb.ref('u.username'), eb.ref('u.email'), eb.ref('u.name')]));
+  if (filters.product?.length) all.push(eb('u.product', 'in', filters.product));
+  return eb.and(all);
+}
+
+/**
+ * One page of the administrators (GET /user-management/user/admin-list). `permissions` are the
+ * granted admin permissions; a super admin has all of them (document 2 §6).
+ */
+export async function listAdmins(db: Kysely<Database>, query: AdminListQuery<AdminListFilters>) {
+  const sortColumn = ADMIN_SORT[query.sortBy ?? 'username'];
+  if (!sortColumn) throw new Error(`not a sortable admin column: ${query.sortBy}`);
+  const [rows, { count }] = await Promise.all([
+    db
+      .selectFrom('appUser as u')
+      .where((eb) => adminConditions(eb, query.filters))
+      .select(['u.id', 'u.username', 'u.email', 'u.roles', 'u.product', 'u.permissions', 'u.status', adminRoleSql.as('role')])
+      .orderBy(orderBy(sortColumn, query.sortDesc))
+      .orderBy('u.id', query.sortDesc ? 'desc' : 'asc')
+      .limit(query.rowsPerPage)
+      .offset((query.page - 1) * query.rowsPerPage)
+      .execute(),
+    db
+      .selectFrom('appUser as u')
+      .where((eb) => adminConditions(eb, query.filters))
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  const admins: AdminListItem[] = rows.map((row) => {
+    const all = row.roles.some((role) => ROLES[role]?.allPermissions);
+    const granted = (row.permissions as { admin?: unknown }).admin;
+    return {
+      id: row.id,
+      username: row.username,
+      loginAllowed: loginAllowed(row.status),
+      email: row.email,
+      role: row.role,
+      product: row.product as AdminListItem['product'],
+      permissions: all ? ALL_PERMISSIONS : Array.isArray(granted) ? granted.map(String) : [],
+    };
+  });
+  // there is always at least the caller (a super admin), so an empty result means "no matches"
+  return { admins, count, empty: count === 0 && !hasFilters(query.filters) };
+}

@@ -1,0 +1,152 @@
+import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
+import type { PermanentDebtListItem } from '../../../../generated/types';
+import { expandStatusFilter } from '../../services/status-groups';
+import type { Database } from '../schema';
+import { toEpochSeconds } from '../values';
+
+/** Filters of GET /permanent-debt/list, as validated by the generated querystring schema. */
+export interface PermanentDebtListFilters {
+  status?: string[];
+  debtor?: string[];
+  location?: string[];
+  item?: string[];
+  customNumber?: string[];
+}
+
+export interface PermanentDebtListQuery {
+  page: number;
+  rowsPerPage: number;
+  sortBy?: string;
+  sortDesc: boolean;
+  filters?: PermanentDebtListFilters;
+}
+
+type Tables = Database & { p: Database['permanentDebt']; d: Database['debtor']; l: Database['location'] };
+type PermanentDebtEb = ExpressionBuilder<Tables, 'p' | 'd' | 'l'>;
+
+// Natural-language order for texts, the same on PGlite and PostgreSQL (both ship ICU's root collation).
+const TEXT_ORDER = (column: string) => sql`${sql.ref(column)} collate "und-x-icu"`;
+
+// Sortable columns of the list (the generated `sortBy` enum) → the SQL they sort by.
+const SORT_COLUMNS: Record<string, ReturnType<typeof sql>> = {
+  customNumber: TEXT_ORDER('p.customNumber'),
+  subject: TEXT_ORDER('p.subject'),
+  'debtor.name': TEXT_ORDER('d.name'),
+  'location.name': TEXT_ORDER('l.name'),
+  grossAmount: sql.ref('p.grossAmount'),
+  period: sql.ref('p.period'),
+  startDate: sql.ref('p.startDate'),
+  endDate: sql.ref('p.endDate'),
+  nextExecutionDate: sql.ref('p.nextExecutionDate'),
+  status: sql.ref('p.status'),
+  created: sql.ref('p.createdAt'),
+};
+
+/** Whether the repository can sort by `column` (checked against the generated enum in tests). */
+export const isSortablePermanentDebtColumn = (column: string) => column in SORT_COLUMNS;
+
+/** Ids in a filter arrive as strings (option values); anything that is no id matches nothing. */
+const idsOf = (values: readonly string[]) =>
+  values.map((value) => (/^\d{1,9}$/.test(value.trim()) ? Number(value) : -1));
+
+const nonEmpty = (values: readonly string[] | undefined) => (values ?? []).filter((v) => v.trim() !== '');
+
+function filterConditions(
+  eb: PermanentDebtEb,
+  creditorId: number,
+  filters: PermanentDebtListFilters = {},
+): Expression<SqlBool> {
+  const conditions: Expression<SqlBool>[] = [eb('p.creditorId', '=', creditorId)];
+  const status = nonEmpty(filters.status);
+  // `ended` is display-only: its group (stopped + expired) is what the server stores
+  if (status.length) conditions.push(eb('p.status', 'in', expandStatusFilter('permanentDebtStatus', status)));
+  const debtors = nonEmpty(filters.debtor);
+  if (debtors.length) conditions.push(eb('p.debtorId', 'in', idsOf(debtors)));
+  const locations = nonEmpty(filters.location);
+  if (locations.length) conditions.push(eb('p.locationId', 'in', idsOf(locations)));
+  const items = nonEmpty(filters.item);
+  if (items.length) conditions.push(eb('p.subject', 'in', items));
+  const numbers = nonEmpty(filters.customNumber);
+  if (numbers.length) conditions.push(eb('p.customNumber', 'in', numbers));
+  return eb.and(conditions);
+}
+
+const hasFilters = (filters: PermanentDebtListFilters = {}) =>
+  Object.values(filters).some((values: string[] | undefined) => nonEmpty(values).length > 0);
+
+/**
+ * One page of a creditor's permanent debts with debtor and location, the total matching `count`,
+ * and `empty` (the creditor has none at all, so the client can tell "no data" from "no matches").
+ * Without a sort the newest come first.
+ *
+ * @example
+ * await listPermanentDebts(db, creditorId, { page: 1, rowsPerPage: 15, sortDesc: false, filters: { status: ['ended'] } });
+ */
+export async function listPermanentDebts(
+  db: Kysely<Database>,
+  creditorId: number,
+  query: PermanentDebtListQuery,
+) {
+  const sortColumn = SORT_COLUMNS[query.sortBy ?? 'created'];
+  if (!sortColumn) throw new Error(`not a sortable permanent-debt column: ${query.sortBy}`);
+  const descending = query.sortBy ? query.sortDesc : true;
+  const direction = descending ? sql`desc` : sql`asc`;
+
+  const base = db
+    .selectFrom('permanentDebt as p')
+    .innerJoin('debtor as d', 'd.id', 'p.debtorId')
+    .innerJoin('location as l', 'l.id', 'p.locationId')
+    .where((eb) => filterConditions(eb, creditorId, query.filters));
+
+  const rowsQuery = base
+    .select([
+      'p.id',
+      'p.status',
+      'p.createdAt',
+      'p.customNumber',
+      'p.startDate',
+      'p.endDate',
+      'p.nextExecutionDate',
+      'p.subject',
+      'p.grossAmount',
+      'p.period',
+      'd.id as debtorId',
+      'd.name as debtorName',
+      'l.id as locationId',
+      'l.name as locationName',
+      'l.customDebtorNumber',
+    ])
+    // id as tie-breaker keeps pages stable when many rows share the sorted value
+    .orderBy(sql`${sortColumn} ${direction} nulls last`)
+    .orderBy('p.id', descending ? 'desc' : 'asc')
+    .limit(query.rowsPerPage)
+    .offset((query.page - 1) * query.rowsPerPage);
+  const countQuery = base.select((eb) => eb.fn.countAll<number>().as('count'));
+
+  const [rows, { count }] = await Promise.all([rowsQuery.execute(), countQuery.executeTakeFirstOrThrow()]);
+  const empty =
+    Number(count) === 0 &&
+    (!hasFilters(query.filters) ||
+      !(await db
+        .selectFrom('permanentDebt')
+        .select('id')
+        .where('creditorId', '=', creditorId)
+        .limit(1)
+        .executeTakeFirst()));
+
+  const vouchers: PermanentDebtListItem[] = rows.map((row) => ({
+    id: row.id,
+    status: row.status as PermanentDebtListItem['status'],
+    created: toEpochSeconds(row.createdAt),
+    customNumber: row.customNumber,
+    startDate: row.startDate,
+    endDate: row.endDate,
+    nextExecutionDate: row.nextExecutionDate,
+    subject: row.subject,
+    grossAmount: row.grossAmount,
+    period: row.period as PermanentDebtListItem['period'],
+    debtor: { id: row.debtorId, name: row.debtorName },
+    location: { id: row.locationId, name: row.locationName, customNumber: row.customDebtorNumber },
+  }));
+  return { vouchers, count: Number(count), empty };
+}

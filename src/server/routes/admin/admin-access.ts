@@ -1,0 +1,103 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { permissionTables } from '../../../../generated/permissions';
+import { resources } from '../../../../generated/resources';
+import type { Database } from '../../db/schema';
+import { ApiError } from '../../errors';
+import { requireAdmin } from '../../plugins/auth';
+import { permissions } from '../../plugins/permissions';
+
+const ALL_ADMIN_PERMISSIONS = Object.keys(permissionTables.adminPermissions);
+const adminKeys = (...keys: string[]): string[] => {
+  const unknown = keys.filter((key) => !ALL_ADMIN_PERMISSIONS.includes(key));
+  if (unknown.length) throw new Error(`schema/permissions.yaml admin has no ${unknown.join(', ')}`);
+  return keys;
+};
+
+// "Any user or creditor management permission" (document 2 §6): every admin permission except
+// those of the requests, assign-debtors and action-log screens.
+const SCREEN_PERMISSIONS = adminKeys('approve_sepa_update', 'assign_debtor', 'view_action_log');
+const MANAGEMENT = ALL_ADMIN_PERMISSIONS.filter((key) => !SCREEN_PERMISSIONS.includes(key));
+
+// Once the generator lets a resource name its admin permissions (`adminPermissions` in the resource
+// YAML), the YAML wins; until then the decisions below apply.
+const fromYaml = (name: string): string[] | undefined =>
+  (resources[name] as (typeof resources)[string] & { adminPermissions?: string[] })?.adminPermissions;
+
+/**
+ * Which admin permissions open which admin screen — any one of them suffices; `superAdmin` means
+ * the super admin only (document 2 §6).
+ */
+export const ADMIN_ACCESS: Record<
+  'creditors' | 'users' | 'requests' | 'assignDebtors' | 'actionLog' | 'serviceFeeMatrix' | 'admins',
+  readonly string[] | 'superAdmin'
+> = {
+  creditors: fromYaml('creditors') ?? MANAGEMENT,
+  users: fromYaml('users') ?? MANAGEMENT,
+  requests: fromYaml('requests') ?? adminKeys('approve_sepa_update'),
+  assignDebtors: fromYaml('assignDebtors') ?? adminKeys('assign_debtor'),
+  actionLog: fromYaml('actionLog') ?? adminKeys('view_action_log'),
+  /** the service-fee matrix is a catalogue every admin form may offer */
+  serviceFeeMatrix: ALL_ADMIN_PERMISSIONS,
+  admins: 'superAdmin',
+};
+
+export type AdminScreen = keyof typeof ADMIN_ACCESS;
+
+// The role schema/roles.yaml creates per product.
+const PRODUCT_ADMIN = 'ROLE_PRODUCT_ADMIN';
+if (!permissionTables.roles[PRODUCT_ADMIN]) throw new Error(`schema/roles.yaml has no ${PRODUCT_ADMIN}`);
+
+const granted = new WeakMap<FastifyRequest, Promise<string[]>>();
+
+/** The admin permissions stored for the caller (`permissions.admin` of the user), read once per request. */
+export function grantedAdminPermissions(db: Kysely<Database>, request: FastifyRequest): Promise<string[]> {
+  let list = granted.get(request);
+  if (!list) {
+    list = db
+      .selectFrom('appUser')
+      .select('permissions')
+      .where('id', '=', request.user.id)
+      .executeTakeFirst()
+      .then((row) => {
+        const admin = (row?.permissions as { admin?: unknown } | undefined)?.admin;
+        return Array.isArray(admin) ? admin.map(String) : [];
+      });
+    granted.set(request, list);
+  }
+  return list;
+}
+
+/** Whether the caller holds any of the screen's admin permissions (super admin: all of them). */
+export async function mayOpen(db: Kysely<Database>, request: FastifyRequest, screen: AdminScreen): Promise<boolean> {
+  const roles = request.user.roles;
+  const access = ADMIN_ACCESS[screen];
+  const superAdmin = roles.some((role) => permissionTables.roles[role]?.allPermissions);
+  if (access === 'superAdmin') return superAdmin;
+  const list = await grantedAdminPermissions(db, request);
+  return access.some((key) => permissions.hasAdminPermission(key, roles, list));
+}
+
+/**
+ * preHandler of an admin route: an admin role (401/403 otherwise) holding one of the screen's
+ * admin permissions (403 `forbidden`).
+ *
+ * @example app.get('/action-log/list', { preHandler: requireAdminScreen(db, 'actionLog') }, handler)
+ */
+export function requireAdminScreen(db: Kysely<Database>, screen: AdminScreen) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    await requireAdmin(request, reply);
+    if (!(await mayOpen(db, request, screen))) throw new ApiError(403, 'forbidden');
+  };
+}
+
+/**
+ * The product an admin's lists are limited to: a product admin administers the product they were
+ * created for (document 2 §6 "Product admins are created per product"); other admins see all (null).
+ */
+export function productScopeOf(request: FastifyRequest): string | null {
+  const roles = request.user.roles;
+  const productAdmin = roles.includes(PRODUCT_ADMIN);
+  const wider = roles.some((role) => role !== PRODUCT_ADMIN && permissionTables.roles[role]?.side === 'admin');
+  return productAdmin && !wider ? request.user.product : null;
+}

@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import { requestsResource } from '../../../../generated/resources/requests';
+import { requestsRoutes as generated } from '../../../../generated/routes/requests';
+import type { AppDeps } from '../../app';
+import type { AdminListQuery } from '../../db/repositories/admin-list-query';
+import { listSepaRequests, type SepaRequestFilters } from '../../db/repositories/admin-sepa-request.repository';
+import { productScopeOf, requireAdminScreen } from './admin-access';
+import { csvDisposition, toGermanCsv } from './admin-csv';
+import { csvResponse, exportQuerystring, withErrors } from './admin-schemas';
+
+/**
+ * SEPA update requests (document 2 §7 "SEPA update"): GET /creditor-debit-update/list and its CSV
+ * export with the same filters and order (admin permission approve_sepa_update).
+ */
+export async function adminRequestsRoutes(app: FastifyInstance, { db }: AppDeps): Promise<void> {
+  const gate = requireAdminScreen(db, 'requests');
+
+  app.route<{ Querystring: AdminListQuery<SepaRequestFilters> }>({
+    method: generated.list.method,
+    url: generated.list.url,
+    schema: withErrors(generated.list.schema),
+    preHandler: gate,
+    handler: (request) => listSepaRequests(db, productScopeOf(request), request.user.id, request.query),
+  });
+
+  app.get<{ Querystring: Omit<AdminListQuery<SepaRequestFilters>, 'page' | 'rowsPerPage'> }>(
+    '/creditor-debit-update/export',
+    {
+      schema: {
+        tags: ['requests'],
+        summary: 'The SEPA update requests as CSV (German spreadsheet format)',
+        security: [{ bearerAuth: [] }],
+        querystring: exportQuerystring(generated.list.schema),
+        response: csvResponse,
+      },
+      preHandler: gate,
+    },
+    async (request, reply) => {
+      const { creditorDebitUpdates } = await listSepaRequests(db, productScopeOf(request), request.user.id, {
+        ...request.query,
+        page: 1,
+        rowsPerPage: null,
+      });
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', csvDisposition('sepa-anfragen'))
+        .send(toGermanCsv(requestsResource.list.columns, creditorDebitUpdates));
+    },
+  );
+}

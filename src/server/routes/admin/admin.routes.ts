@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../app';
+import { adminActionLogRoutes } from './admin-action-log.routes';
+import { adminAssignmentsRoutes } from './admin-assignments.routes';
+import { adminCreditorsRoutes } from './admin-creditors.routes';
+import { adminRequestsRoutes } from './admin-requests.routes';
+import { adminUsersRoutes } from './admin-users.routes';
+
+/**
+ * The administration's read calls (document 2 §7): creditors, users and admins, SEPA update
+ * requests, debtor assignment, action log, service fees. Every route needs an admin role and the
+ * screen's admin permission (admin-access.ts); a product admin sees their product only.
+ */
+export async function adminRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  for (const plugin of [
+    adminCreditorsRoutes,
+    adminUsersRoutes,
+    adminRequestsRoutes,
+    adminAssignmentsRoutes,
+    adminActionLogRoutes,
+  ]) {
+    await app.register(plugin, deps);
+  }
+}

@@ -1,0 +1,197 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { permissionTables } from '../../../../generated/permissions';
+import { debtorsResource } from '../../../../generated/resources/debtors';
+import { variants } from '../../../../generated/variants';
+import type { AppDeps } from '../../app';
+import { listDebtorHistory, listDebtorProcessLog } from '../../db/repositories/debtor-history.repository';
+import {
+  customerNumbers,
+  debtorNames,
+  findDebtorState,
+  findMainUserPermissions,
+  openDebtorDecisions,
+} from '../../db/repositories/debtor-extras.repository';
+import { findLocationDetail } from '../../db/repositories/location.repository';
+import type { Database } from '../../db/schema';
+import { ApiError } from '../../errors';
+import { creditorIdOf, requireAdmin } from '../../plugins/auth';
+import { isAllowedFor, permissions, requirePermission } from '../../plugins/permissions';
+import {
+  combine,
+  DEBTOR_PERMISSION_KEYS,
+  debtorStateRules,
+  permissionsResponseSchema,
+} from './debtor-extras.permissions';
+import {
+  arrayOf,
+  debtorLocationParams,
+  idParams,
+  openDecisionsResponse,
+  stringList,
+  withErrors,
+} from './debtor-extras.schemas';
+
+const tags = ['debtors'];
+
+/**
+ * The creditor's flags (schema/permissions.yaml creditorPermissions, set by an admin on the main
+ * user), evaluated like any permission but for the main user — a company user inherits them.
+ */
+export async function creditorFlags(
+  db: Kysely<Database>,
+  request: FastifyRequest,
+): Promise<Record<string, boolean>> {
+  const main = await findMainUserPermissions(
+    db,
+    creditorIdOf(request),
+    permissionTables.roleGroups.companyUsers,
+  );
+  const context = {
+    roles: main?.roles ?? [],
+    productPermissions: variants[request.user.product]?.permissions ?? {},
+    userPermissions: main?.permissions ?? {},
+  };
+  return Object.fromEntries(
+    DEBTOR_PERMISSION_KEYS.filter((k) => k.flag).map((k) => [k.key, permissions.isAllowed(k.path, context)]),
+  );
+}
+
+/** Answers `[]` when loading filter options fails (document 1 §8: they fail silently). */
+const emptyOnError = async (request: FastifyRequest, load: () => Promise<string[]>) => {
+  try {
+    return await load();
+  } catch (error) {
+    request.log.warn({ err: error }, `filter options ${request.url} failed`);
+    return [];
+  }
+};
+
+/**
+ * The debtor calls of document 1 §7 beyond list and show, for creditor users of the debtor's
+ * creditor (another creditor's ids are 404) behind the debtors menu permission: history,
+ * permissions (evaluator + the debtor's state), a location's detail, the filter options and the
+ * pending debtor decisions; and the process log for admins (admin view).
+ */
+export async function debtorExtrasRoutes(app: FastifyInstance, { db }: AppDeps): Promise<void> {
+  const gate = requirePermission(db, debtorsResource.menu!.permission!);
+
+  app.get<{ Params: { id: number } }>(
+    '/debtor/:id/history/list',
+    {
+      schema: withErrors({
+        tags,
+        summary: "A debtor's history, newest first",
+        params: idParams,
+        response: { 200: arrayOf('DebtorHistoryEntry') },
+      }),
+      preHandler: gate,
+    },
+    async (request) => {
+      const entries = await listDebtorHistory(db, creditorIdOf(request), request.params.id);
+      if (!entries) throw new ApiError(404, 'notFound');
+      return entries;
+    },
+  );
+
+  app.get<{ Params: { id: number } }>(
+    '/debtor/:id/permissions',
+    {
+      schema: withErrors({
+        tags,
+        summary: 'Debtor-level actions allowed now (server names)',
+        params: idParams,
+        response: {
+          200: permissionsResponseSchema(DEBTOR_PERMISSION_KEYS, 'DebtorPermissions (server names)'),
+        },
+      }),
+      preHandler: gate,
+    },
+    async (request) => {
+      const state = await findDebtorState(db, creditorIdOf(request), request.params.id);
+      if (!state) throw new ApiError(404, 'notFound');
+      const flags = await creditorFlags(db, request);
+      const allowed = new Set<string>();
+      for (const { path, flag } of DEBTOR_PERMISSION_KEYS)
+        if (!flag && (await isAllowedFor(db, request, path))) allowed.add(path);
+      return combine(
+        DEBTOR_PERMISSION_KEYS,
+        (path) => allowed.has(path),
+        debtorStateRules(state, flags),
+        flags,
+      );
+    },
+  );
+
+  app.get<{ Params: { id: number } }>(
+    '/debtor/:id/process-log/list',
+    {
+      schema: withErrors({
+        tags,
+        summary: "A debtor's process log (admin view)",
+        params: idParams,
+        response: { 200: arrayOf('LogItem') },
+      }),
+      preHandler: requireAdmin,
+    },
+    async (request) => {
+      const entries = await listDebtorProcessLog(db, request.params.id);
+      if (!entries) throw new ApiError(404, 'notFound');
+      return entries;
+    },
+  );
+
+  app.get<{ Params: { debtorId: number; locationId: number } }>(
+    '/debtor/:debtorId/location/:locationId',
+    {
+      schema: withErrors({
+        tags,
+        summary: 'One location of a debtor',
+        params: debtorLocationParams,
+        response: { 200: { $ref: 'Location#' } },
+      }),
+      preHandler: gate,
+    },
+    async (request) => {
+      const { debtorId, locationId } = request.params;
+      const location = await findLocationDetail(db, creditorIdOf(request), debtorId, locationId);
+      if (!location) throw new ApiError(404, 'notFound');
+      return location;
+    },
+  );
+
+  app.get(
+    '/debtor/names/list',
+    {
+      schema: withErrors({ tags, summary: 'Debtor names (filter options)', response: { 200: stringList } }),
+      preHandler: gate,
+    },
+    (request) => emptyOnError(request, () => debtorNames(db, creditorIdOf(request))),
+  );
+
+  app.get(
+    '/debtor/customer-number/list',
+    {
+      schema: withErrors({
+        tags,
+        summary: 'Own debtor numbers of the locations (filter options)',
+        response: { 200: stringList },
+      }),
+      preHandler: gate,
+    },
+    (request) => emptyOnError(request, () => customerNumbers(db, creditorIdOf(request))),
+  );
+
+  app.get(
+    '/open-debtor-decisions-debtor',
+    {
+      schema: withErrors({
+        tags,
+        summary: 'Pending debtor decisions of the creditor',
+        response: { 200: openDecisionsResponse },
+      }),
+      preHandler: gate,
+    },
+    (request) => openDebtorDecisions(db, creditorIdOf(request)),
+  );
+}

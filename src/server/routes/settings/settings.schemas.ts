@@ -1,0 +1,50 @@
+import { enums } from '../../../../generated/enums';
+
+/** Route schemas of the settings (document 1 §7); shapes the spec leaves open are decided here. */
+const errors = { '4xx': { $ref: 'ApiError#' } };
+const tags = ['settings'];
+const security = [{ bearerAuth: [] }];
+
+export const detailsSchema = {
+  tags,
+  security,
+  summary: 'E-mail reminder settings and the default exposure type',
+  response: { 200: { $ref: 'CreditorSettings#' }, ...errors },
+} as const;
+
+export const exposureTypeSchema = {
+  tags,
+  security,
+  summary: "The creditor's default exposure type",
+  response: {
+    200: {
+      type: 'object',
+      properties: {
+        defaultExposureType: {
+          type: ['string', 'null'],
+          enum: [...enums.exposureType.values.map((v) => String(v.value)), null],
+        },
+      },
+      required: ['defaultExposureType'],
+    },
+    ...errors,
+  },
+} as const;
+
+export const companyUsersSchema = {
+  tags,
+  security,
+  summary: "The creditor's company users and the maximum number of additional accesses",
+  response: {
+    200: {
+      type: 'object',
+      properties: {
+        companyUsers: { type: 'array', items: { $ref: 'CompanyUser#' } },
+        count: { type: 'integer' },
+        maxCompanyUsers: { type: 'integer', description: 'maximum number of additional accesses' },
+      },
+      required: ['companyUsers', 'count', 'maxCompanyUsers'],
+    },
+    ...errors,
+  },
+} as const;

@@ -1,0 +1,107 @@
+import { enums } from '../../../../generated/enums';
+import { CREDITOR_VOUCHER_SORT_COLUMNS } from '../../db/repositories/creditor-voucher.repository';
+
+/**
+ * Route schemas of the creditor statements (document 1 §7 "creditor-voucher"). The statements are a
+ * tab of the master data, not a generated resource, so the query string is written here in the
+ * generated lists' style (page sizes 15/25/50/100, sortBy enum, bracket-array filters).
+ */
+const errors = { '4xx': { $ref: 'ApiError#' } };
+const tags = ['creditorVouchers'];
+const security = [{ bearerAuth: [] }];
+const values = (name: string) => enums[name].values.map((v) => String(v.value));
+const strings = { type: 'array', maxItems: 1000, items: { type: 'string', maxLength: 200 } } as const;
+const ids = { type: 'array', minItems: 1, maxItems: 1000, items: { type: 'integer', minimum: 1 } } as const;
+
+export const listSchema = {
+  tags,
+  security,
+  summary: "The creditor's statements, newest first",
+  querystring: {
+    type: 'object',
+    properties: {
+      page: { type: 'integer', minimum: 1, default: 1 },
+      rowsPerPage: { type: 'integer', enum: [15, 25, 50, 100], default: 15 },
+      sortBy: { type: 'string', enum: Object.keys(CREDITOR_VOUCHER_SORT_COLUMNS) },
+      sortDesc: { type: 'boolean', default: false },
+      filters: {
+        type: 'object',
+        properties: {
+          type: {
+            type: 'array',
+            maxItems: 1000,
+            items: { type: 'string', enum: values('creditorVoucherType') },
+          },
+          readStatus: {
+            type: 'array',
+            maxItems: 1000,
+            items: { type: 'string', enum: values('creditorVoucherReadStatus') },
+          },
+          sapNumber: strings,
+          sapReferenceNumber: strings,
+          voucherDate: {
+            ...strings,
+            maxItems: 2,
+            description: '[from, to] as yyyy-MM-dd; either may be empty',
+          },
+        },
+        additionalProperties: false,
+      },
+    },
+    additionalProperties: false,
+  },
+  response: {
+    200: {
+      type: 'object',
+      properties: {
+        creditorVouchers: { type: 'array', items: { $ref: 'CreditorVoucher#' } },
+        count: { type: 'integer' },
+        empty: { type: 'boolean', description: 'true when the creditor has no statements at all' },
+      },
+      required: ['creditorVouchers', 'count', 'empty'],
+    },
+    ...errors,
+  },
+} as const;
+
+export const optionsSchema = (summary: string) =>
+  ({
+    tags,
+    security,
+    summary,
+    response: { 200: { type: 'array', items: { type: 'string' } }, ...errors },
+  }) as const;
+
+export const commandSchema = (summary: string) =>
+  ({
+    tags,
+    security,
+    summary,
+    body: {
+      type: 'object',
+      properties: { creditorVoucherIdentifiers: ids },
+      required: ['creditorVoucherIdentifiers'],
+      additionalProperties: false,
+    },
+    response: { 204: { type: 'null', description: 'done' }, ...errors },
+  }) as const;
+
+export const readAllSchema = {
+  tags,
+  security,
+  summary: 'Mark all statements as read',
+  response: { 204: { type: 'null', description: 'done' }, ...errors },
+} as const;
+
+export const downloadSchema = {
+  tags,
+  security,
+  summary: 'The selected statements as a zip of PDFs',
+  querystring: {
+    type: 'object',
+    properties: { creditorVoucherIdentifiers: ids },
+    required: ['creditorVoucherIdentifiers'],
+    additionalProperties: false,
+  },
+  response: { 200: { type: 'string', format: 'binary', description: 'application/zip' }, ...errors },
+} as const;

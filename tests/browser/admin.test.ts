@@ -1,0 +1,134 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { forms } from '../../generated/forms';
+import { resources } from '../../generated/resources';
+import { seriousA11yViolations } from './helpers/axe';
+import { chromiumAvailable, germanContext, launchChromium } from './helpers/chromium';
+import { ensureClientBuilt } from './helpers/client-build';
+import { type RunningPortal, startPortal } from './helpers/portal-server';
+import { GERMAN_DATE, GERMAN_MONEY, germanText } from './helpers/texts';
+
+/**
+ * An administrator's journey: log in and land on the creditors list, the admin sidebar, a creditor's
+ * details with German formats and tabs, the action log, the admin actions page; a support admin
+ * with few permissions sees no admins list.
+ */
+const PORT = 3432;
+const { creditors, actionLog } = resources;
+const ADMIN_SIDEBAR = [
+  germanText(creditors.label),
+  germanText(resources.users.label),
+  germanText(resources.admins.label),
+  germanText(resources.requests.label),
+  germanText('ui.nav.adminActions'),
+];
+
+describe.skipIf(!chromiumAvailable())('an administrator works through the admin screens', () => {
+  let portal: RunningPortal;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    ensureClientBuilt();
+    portal = await startPortal(PORT);
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await portal?.stop();
+  });
+
+  const rows = () => page.getByTestId('resource-row');
+  const sidebar = () => page.getByRole('menuitem').allInnerTexts();
+  const logIn = async (email: string) => {
+    context = await germanContext(browser);
+    page = await context.newPage();
+    await page.goto(`${portal.baseUrl}/`);
+    await page.waitForURL('**/login');
+    await page.getByLabel(germanText('ra.auth.email')).fill(email);
+    await page.getByLabel(germanText('ra.auth.password')).fill('Demo1234!');
+    await page.getByRole('button', { name: germanText('ra.auth.sign_in') }).click();
+  };
+
+  it('sends the super admin from the dashboard to the creditors list', async () => {
+    await logIn('superadmin@example.com');
+    await page.waitForURL('**/creditors');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(germanText(creditors.label));
+    await expect.poll(() => rows().count()).toBeGreaterThan(10);
+  });
+
+  it('shows exactly the admin sidebar', async () => {
+    await expect.poll(async () => (await sidebar()).map((t) => t.trim())).toEqual(ADMIN_SIDEBAR);
+  });
+
+  it('lists the creditors with German headers and formats', async () => {
+    const headers = (await page.locator('thead').first().locator('th').allInnerTexts()).join(' ').replace(/\s+/g, ' ');
+    for (const column of creditors.list.columns) expect(headers).toContain(germanText(column.text));
+    const row = rows().filter({ hasText: 'Müller Haustechnik GmbH' });
+    const cells = (await row.locator('td').allInnerTexts()).map((t) => t.trim());
+    expect(cells).toContain('1000001');
+    expect(cells).toContain(germanText('enums.creditorStatus.active'));
+    expect(cells.some((text) => GERMAN_MONEY.test(text))).toBe(true);
+    expect(cells.some((text) => GERMAN_DATE.test(text))).toBe(true);
+  });
+
+  it('passes axe on the creditors list', async () => {
+    expect(await seriousA11yViolations(page)).toEqual([]);
+  });
+
+  it("opens a creditor's details inline with their tabs", async () => {
+    await rows().filter({ hasText: 'Müller Haustechnik GmbH' }).click();
+    await page.waitForURL(/\/creditors\/\d+$/);
+    const detail = page.getByTestId('resource-detail');
+    await expect.poll(() => detail.getByRole('heading', { level: 2 }).textContent()).toBe('Müller Haustechnik GmbH');
+    // the list row shows first (react-admin's cache), the detail call then fills the rest
+    await expect.poll(() => detail.textContent()).toMatch(/150\.000,00\s€/); // approved limit
+    expect(await detail.textContent()).toMatch(/\d{2}\.\d{2}\.\d{4}/);
+    for (const tab of creditors.detail.tabs) {
+      expect(await detail.getByRole('tab', { name: germanText(tab.label) }).count(), tab.key).toBe(1);
+    }
+    await detail.getByRole('tab', { name: germanText('resources.creditors.tabs.users') }).click();
+    await expect.poll(() => detail.textContent()).toContain('observer@example.com');
+    await detail.getByRole('tab', { name: germanText('resources.creditors.tabs.serviceFeeConditions') }).click();
+    await expect.poll(() => detail.textContent()).toMatch(/\d+ %/);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+  });
+
+  it('reaches the action log from the admin actions page and opens an entry', async () => {
+    await page.getByRole('menuitem', { name: germanText('ui.nav.adminActions') }).click();
+    await page.waitForURL('**/admin-actions');
+    for (const form of [forms.stateOfAffairsImport, forms.externalVoucher]) {
+      await expect.poll(() => page.getByRole('link', { name: germanText(form.label) }).count()).toBe(1);
+    }
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.getByRole('link', { name: germanText(actionLog.label) }).click();
+    await page.waitForURL('**/action-log');
+    await expect.poll(() => rows().count()).toBe(15);
+    const first = (await rows().first().locator('td').first().textContent())?.trim();
+    expect(first).toMatch(GERMAN_DATE);
+    await rows().first().click();
+    await page.waitForURL(/\/action-log\/\d+$/);
+    await expect.poll(() => page.getByTestId('resource-detail').textContent()).toContain(
+      germanText('resources.actionLog.sections.references'),
+    );
+    expect(await seriousA11yViolations(page)).toEqual([]);
+  });
+
+  it('opens the state-of-affairs import from the admin actions page', async () => {
+    await page.goto(`${portal.baseUrl}/admin-actions`);
+    await page.getByRole('link', { name: germanText(forms.stateOfAffairsImport.label) }).click();
+    await page.waitForURL(/import=true/);
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(1);
+    await context.close();
+  });
+
+  it('shows a support admin no admins list', async () => {
+    await logIn('support@example.com');
+    await page.waitForURL('**/creditors');
+    await expect.poll(async () => (await sidebar()).map((t) => t.trim())).toEqual(
+      ADMIN_SIDEBAR.filter((label) => label !== germanText(resources.admins.label)),
+    );
+    await context.close();
+  });
+});
