@@ -10,6 +10,8 @@ const text = {
 } as const;
 const ident = { type: 'string', pattern: '^[a-z][A-Za-z0-9]*$' } as const;
 const permissionPath = { type: 'string', pattern: '^[a-z][A-Za-z0-9]*(\\.[a-z][A-Za-z0-9]*)*$' } as const;
+/** a key of permissions.yaml `admin` (document 2 §6), e.g. `block_creditor` */
+const adminPermissionKey = { type: 'string', pattern: '^[a-z][a-z0-9_]*$' } as const;
 const colour = { enum: ['success', 'warning', 'error', 'info', 'default'] } as const;
 const fieldTypes = [
   'id', 'string', 'text', 'integer', 'number', 'boolean', 'money', 'percent', 'timestamp', 'date',
@@ -158,6 +160,8 @@ export const metaSchemas = {
       label: text,
       route: { type: 'string', pattern: '^/' },
       roles: { type: 'array', items: { type: 'string' }, minItems: 1 },
+      /** admin resources: any one of these admin permissions opens the resource (super admin: all) */
+      adminPermissions: { type: 'array', items: adminPermissionKey, minItems: 1, uniqueItems: true },
       menu: {
         type: 'object',
         properties: { icon: { type: 'string' }, order: { type: 'integer' }, permission: permissionPath },
@@ -249,8 +253,17 @@ export const metaSchemas = {
             type: 'array',
             items: {
               type: 'object',
-              properties: { key: ident, label: text, permission: permissionPath, dialog: ident, icon: { type: 'string' } },
-              required: ['key', 'label', 'permission'],
+              properties: {
+                key: ident,
+                label: text,
+                permission: permissionPath,
+                /** admin actions are gated by an admin permission instead of a tree path */
+                adminPermission: adminPermissionKey,
+                dialog: ident,
+                icon: { type: 'string' },
+              },
+              required: ['key', 'label'],
+              oneOf: [{ required: ['permission'] }, { required: ['adminPermission'] }],
               additionalProperties: false,
             },
           },

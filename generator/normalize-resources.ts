@@ -58,7 +58,8 @@ export function normalizeResource(
   const actions: ActionConfig[] = (d.actions ?? []).map((a: any, i: number) => ({
     key: a.key,
     label: addText(`${prefix}.actions.${a.key}`, a.label, file, ['detail', 'actions', i, 'label']),
-    permission: a.permission,
+    ...(a.permission ? { permission: a.permission } : {}),
+    ...(a.adminPermission ? { adminPermission: a.adminPermission } : {}),
     ...(a.dialog ? { dialog: a.dialog } : {}),
     ...(a.icon ? { icon: a.icon } : {}),
   }));
@@ -71,6 +72,7 @@ export function normalizeResource(
     route: r.route,
     ...(r.menu ? { menu: r.menu } : {}),
     roles: r.roles,
+    ...(r.adminPermissions ? { adminPermissions: r.adminPermissions } : {}),
     api: {
       list: { method: r.api.list.method ?? 'GET', path: r.api.list.path, key: r.api.list.key ?? r.resource, extraKeys: Object.keys(r.api.list.extra ?? {}) },
       ...(r.api.show ? { show: { method: r.api.show.method ?? 'GET', path: r.api.show.path } } : {}),

@@ -114,6 +114,7 @@ function checkReferences(tree: SourceTree, problems: string[]): void {
     }
   };
   walk(of('permissions')[0]?.data.tree, '');
+  const adminPermissionKeys = new Set(Object.keys(of('permissions')[0]?.data.admin ?? {}));
   const fieldTexts = of('texts').find((f) => f.name === 'fields')?.data ?? {};
   const report = (file: SourceFile, path: (string | number)[], message: string) =>
     problems.push(`${file.path}:${file.lineOf(path)}: ${message}`);
@@ -241,8 +242,14 @@ function checkReferences(tree: SourceTree, problems: string[]): void {
         }
       }
     });
+    const checkAdminPermission = (key: string | undefined, at: (string | number)[]) => {
+      if (key && !adminPermissionKeys.has(key)) report(file, at, `unknown admin permission '${key}'`);
+    };
+    (d.adminPermissions ?? []).forEach((key: string, i: number) => checkAdminPermission(key, ['adminPermissions', i]));
     (d.detail?.actions ?? []).forEach((a: any, i: number) => {
       checkPermission(a.permission, ['detail', 'actions', i, 'permission']);
+      checkAdminPermission(a.adminPermission, ['detail', 'actions', i, 'adminPermission']);
+      if (a.dialog && !of('form').some((f) => f.data.form === a.dialog)) report(file, ['detail', 'actions', i, 'dialog'], `unknown form '${a.dialog}'`);
     });
   }
   for (const file of of('roles')) {

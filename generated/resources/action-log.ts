@@ -12,6 +12,9 @@ export const actionLogResource: ResourceConfig = {
   "roles": [
     "admins"
   ],
+  "adminPermissions": [
+    "view_action_log"
+  ],
   "api": {
     "list": {
       "method": "GET",

@@ -12,6 +12,9 @@ export const assignDebtorsResource: ResourceConfig = {
   "roles": [
     "admins"
   ],
+  "adminPermissions": [
+    "assign_debtor"
+  ],
   "api": {
     "list": {
       "method": "GET",
@@ -419,6 +422,13 @@ export const assignDebtorsResource: ResourceConfig = {
         }
       }
     ],
-    "actions": []
+    "actions": [
+      {
+        "key": "assign",
+        "label": "resources.assignDebtors.actions.assign",
+        "adminPermission": "assign_debtor",
+        "dialog": "assignDebtor"
+      }
+    ]
   }
 };

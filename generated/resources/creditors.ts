@@ -16,6 +16,19 @@ export const creditorsResource: ResourceConfig = {
   "roles": [
     "admins"
   ],
+  "adminPermissions": [
+    "creditor_registration",
+    "creditor_sap_registration",
+    "creditor_setup_fee",
+    "update_user",
+    "disable_user",
+    "reset_user_password",
+    "edit_service_fee_period",
+    "registration_mail",
+    "update_creditor_permissions",
+    "enable_doc2portal",
+    "block_creditor"
+  ],
   "api": {
     "list": {
       "method": "GET",
@@ -614,6 +627,94 @@ export const creditorsResource: ResourceConfig = {
         ]
       }
     ],
-    "actions": []
+    "actions": [
+      {
+        "key": "edit",
+        "label": "resources.creditors.actions.edit",
+        "adminPermission": "creditor_registration",
+        "dialog": "editCreditor",
+        "icon": "Edit"
+      },
+      {
+        "key": "createUser",
+        "label": "resources.creditors.actions.createUser",
+        "adminPermission": "creditor_registration",
+        "dialog": "createCreditorUser"
+      },
+      {
+        "key": "block",
+        "label": "resources.creditors.actions.block",
+        "adminPermission": "block_creditor",
+        "dialog": "blockCreditor"
+      },
+      {
+        "key": "disableBlock",
+        "label": "resources.creditors.actions.disableBlock",
+        "adminPermission": "block_creditor",
+        "dialog": "disableBlockCreditor"
+      },
+      {
+        "key": "terminate",
+        "label": "resources.creditors.actions.terminate",
+        "adminPermission": "block_creditor",
+        "dialog": "terminateCreditor"
+      },
+      {
+        "key": "reactivate",
+        "label": "resources.creditors.actions.reactivate",
+        "adminPermission": "block_creditor",
+        "dialog": "reactivateCreditor"
+      },
+      {
+        "key": "permissions",
+        "label": "resources.creditors.actions.permissions",
+        "adminPermission": "update_creditor_permissions",
+        "dialog": "setCreditorPermissions"
+      },
+      {
+        "key": "setUpFee",
+        "label": "resources.creditors.actions.setUpFee",
+        "adminPermission": "creditor_setup_fee",
+        "dialog": "setUpFee"
+      },
+      {
+        "key": "minimumAnnualServiceFee",
+        "label": "resources.creditors.actions.minimumAnnualServiceFee",
+        "adminPermission": "edit_service_fee_period",
+        "dialog": "editMinimumAnnualServiceFee"
+      },
+      {
+        "key": "serviceFeeCondition",
+        "label": "resources.creditors.actions.serviceFeeCondition",
+        "adminPermission": "edit_service_fee_period",
+        "dialog": "serviceFeeCondition"
+      },
+      {
+        "key": "requestSepaUpdate",
+        "label": "resources.creditors.actions.requestSepaUpdate",
+        "adminPermission": "update_creditor_permissions",
+        "dialog": "requestSepaUpdate"
+      },
+      {
+        "key": "sendToSap",
+        "label": "resources.creditors.actions.sendToSap",
+        "adminPermission": "creditor_sap_registration"
+      },
+      {
+        "key": "sendCaseFile",
+        "label": "resources.creditors.actions.sendCaseFile",
+        "adminPermission": "creditor_sap_registration"
+      },
+      {
+        "key": "doc2portal",
+        "label": "resources.creditors.actions.doc2portal",
+        "adminPermission": "enable_doc2portal"
+      },
+      {
+        "key": "letter2post",
+        "label": "resources.creditors.actions.letter2post",
+        "adminPermission": "enable_doc2portal"
+      }
+    ]
   }
 };

@@ -16,6 +16,9 @@ export const requestsResource: ResourceConfig = {
   "roles": [
     "admins"
   ],
+  "adminPermissions": [
+    "approve_sepa_update"
+  ],
   "api": {
     "list": {
       "method": "GET",

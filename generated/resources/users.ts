@@ -16,6 +16,19 @@ export const usersResource: ResourceConfig = {
   "roles": [
     "admins"
   ],
+  "adminPermissions": [
+    "creditor_registration",
+    "creditor_sap_registration",
+    "creditor_setup_fee",
+    "update_user",
+    "disable_user",
+    "reset_user_password",
+    "edit_service_fee_period",
+    "registration_mail",
+    "update_creditor_permissions",
+    "enable_doc2portal",
+    "block_creditor"
+  ],
   "api": {
     "list": {
       "method": "GET",

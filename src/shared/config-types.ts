@@ -130,8 +130,10 @@ export interface ActionConfig {
   key: string;
   /** i18n key of the button text */
   label: string;
-  /** permission path that must be on */
-  permission: string;
+  /** permission path that must be on (creditor-side actions) */
+  permission?: string;
+  /** admin permission the admin must hold (admin actions; super admin: all) */
+  adminPermission?: string;
   /** form (dialog) opened by the action, if any */
   dialog?: string;
   /** MUI icon name */
@@ -161,6 +163,8 @@ export interface ResourceConfig {
   menu?: { icon: string; order: number; permission?: string };
   /** roles that may see the resource at all (server and client) */
   roles: string[];
+  /** admin resources: any one of these admin permissions opens the resource (super admin: all) */
+  adminPermissions?: string[];
   api: { list: ApiCall; show?: ApiCall };
   list: {
     columns: ColumnConfig[];

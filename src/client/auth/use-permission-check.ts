@@ -1,6 +1,6 @@
 import { usePermissions } from 'ra-core';
 import { useMemo } from 'react';
-import { makePermissionCheck, type PermissionCheck, type PermissionData } from './access';
+import { makeAdminPermissionCheck, makePermissionCheck, type PermissionCheck, type PermissionData } from './access';
 import { permissionEvaluator } from './permission-evaluator';
 
 /**
@@ -12,4 +12,10 @@ import { permissionEvaluator } from './permission-evaluator';
 export function usePermissionCheck(): PermissionCheck {
   const { permissions } = usePermissions<PermissionData>();
   return useMemo(() => makePermissionCheck(permissions, permissionEvaluator), [permissions]);
+}
+
+/** The current user's admin-permission check (admin actions and menu entries). */
+export function useAdminPermissionCheck(): PermissionCheck {
+  const { permissions } = usePermissions<PermissionData>();
+  return useMemo(() => makeAdminPermissionCheck(permissions, permissionEvaluator), [permissions]);
 }

@@ -2,7 +2,7 @@ import { useGetIdentity, useTranslate } from 'ra-core';
 import { Menu } from 'react-admin';
 import { useLocation } from 'react-router-dom';
 import { hasAdminRole, hasSuperAdminRole } from '../auth/permission-evaluator';
-import { usePermissionCheck } from '../auth/use-permission-check';
+import { useAdminPermissionCheck, usePermissionCheck } from '../auth/use-permission-check';
 import { flaggedForms, withParam } from '../forms/form-flags';
 import { iconFor } from '../widgets/icon-registry';
 import { ADMIN_NAV, navEntry, SIDEBAR_KEYS, UPLOAD_KEY } from './navigation';
@@ -16,6 +16,7 @@ export function KontorMenu() {
   const translate = useTranslate();
   const location = useLocation();
   const allowed = usePermissionCheck();
+  const allowedAdmin = useAdminPermissionCheck();
   const { identity } = useGetIdentity();
   if (!identity) return <Menu />;
   const roles: string[] = identity.roles ?? [];
@@ -24,7 +25,11 @@ export function KontorMenu() {
     const superAdmin = hasSuperAdminRole(roles);
     return (
       <Menu>
-        {ADMIN_NAV.filter((entry) => !entry.superAdminOnly || superAdmin).map((entry) => {
+        {ADMIN_NAV.filter(
+          (entry) =>
+            (!entry.superAdminOnly || superAdmin) &&
+            (!entry.adminPermissions || entry.adminPermissions.some((key) => allowedAdmin(key))),
+        ).map((entry) => {
           const Icon = iconFor(entry.icon);
           return (
             <Menu.Item

@@ -76,7 +76,7 @@ const expandRoles = (roles: string[]) => roles.flatMap((role) => permissionTable
  * `menu`, in menu order, then the admin actions page. An entry whose resource only roles holding
  * every admin permission may open (the admins list) is for the super admin only.
  */
-export const ADMIN_NAV: (NavEntry & { superAdminOnly?: boolean })[] = [
+export const ADMIN_NAV: (NavEntry & { superAdminOnly?: boolean; adminPermissions?: string[] })[] = [
   ...Object.values(resources)
     .filter((config) => config.menu && expandRoles(config.roles).some(isAdminRole))
     .map((config) => {
@@ -88,6 +88,7 @@ export const ADMIN_NAV: (NavEntry & { superAdminOnly?: boolean })[] = [
         icon: config.menu!.icon,
         order: config.menu!.order,
         superAdminOnly: roles.every((role) => permissionTables.roles[role]?.allPermissions),
+        ...(config.adminPermissions ? { adminPermissions: config.adminPermissions } : {}),
       };
     }),
   ADMIN_ACTIONS_PAGE,

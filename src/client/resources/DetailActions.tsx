@@ -4,7 +4,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { forms } from '../../../generated/forms';
 import { resources } from '../../../generated/resources';
 import type { ActionConfig } from '../../shared/config-types';
-import { usePermissionCheck } from '../auth/use-permission-check';
+import { useAdminPermissionCheck, usePermissionCheck } from '../auth/use-permission-check';
 import { withoutParam, withParam } from '../forms/form-flags';
 import { valuesOf } from '../forms/form-schema';
 import { FormDialog } from '../forms/FormDialog';
@@ -37,8 +37,12 @@ export function DetailActions({
   const navigate = useNavigate();
   const location = useLocation();
   const allowed = usePermissionCheck();
+  const allowedAdmin = useAdminPermissionCheck();
   const visible = actions.filter(
-    (action) => allowed(action.permission) && (!action.dialog || allowed(forms[action.dialog]?.permission)),
+    (action) =>
+      allowed(action.permission) &&
+      allowedAdmin(action.adminPermission) &&
+      (!action.dialog || allowed(forms[action.dialog]?.permission)),
   );
   if (visible.length === 0) return null;
 

@@ -16,6 +16,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import type { ResourceConfig } from '../../shared/config-types';
 import { usePermissionCheck } from '../auth/use-permission-check';
 import { useServerError } from '../data/use-server-error';
+import { getByPath } from '../widgets/field-value';
 import { DetailActions } from './DetailActions';
 import { DetailFieldList } from './DetailFieldList';
 import { DetailTabs } from './DetailTabs';
@@ -69,7 +70,7 @@ export function ResourceDetail({ config, selection }: { config: ResourceConfig; 
       <CardContent>
         <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
           <Typography id="resource-detail-title" variant="h5" component="h2" sx={{ flex: 1 }}>
-            {record && titleField ? String(record[titleField.value] ?? '') : translate('ra.message.details')}
+            {record && titleField ? String(getByPath(record, titleField.value) ?? '') : translate('ra.message.details')}
           </Typography>
           <IconButton aria-label={translate('ui.detail.close')} onClick={close}>
             <CloseIcon />
