@@ -144,6 +144,14 @@ describe.skipIf(!chromiumAvailable())('creditor works through the debtors', () =
   });
 
   it('opens a debtor inline with the keyboard and switches tabs', async () => {
+    // Start from a settled, unfiltered list: the previous test's filter reset may still be loading.
+    await page.goto(`${portal.baseUrl}/debtors`);
+    await expect.poll(() => rows().count()).toBeGreaterThan(0);
+    await expect
+      .poll(async () =>
+        (await columnValues('status')).some((text) => text !== germanText('enums.debtorStatus.inactive')),
+      )
+      .toBe(true);
     // a debtor with open invoices, so that the invoices tab has rows
     const index = (await columnValues('openAmount')).findIndex(
       (text) => GERMAN_MONEY.test(text) && text !== '0,00 €',
