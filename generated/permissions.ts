@@ -121,6 +121,9 @@ export const permissionTables: PermissionTables = {
             },
             "solvency": {
               "label": "permissions.debtorDetails.children.tabs.children.solvency.label"
+            },
+            "openInsurableInvoices": {
+              "label": "permissions.debtorDetails.children.tabs.children.openInsurableInvoices.label"
             }
           }
         },
@@ -529,6 +532,7 @@ export const permissionTables: PermissionTables = {
     "debtorDetails.tabs.limit",
     "debtorDetails.tabs.paymentData",
     "debtorDetails.tabs.solvency",
+    "debtorDetails.tabs.openInsurableInvoices",
     "debtorDetails.showPaymentData",
     "debtorDetails.showSepa",
     "debtorDetails.showSolvency",

@@ -51,7 +51,8 @@ export const variants: Record<string, VariantConfig> = {
           "permanentDebts": true,
           "limit": false,
           "paymentData": true,
-          "solvency": true
+          "solvency": true,
+          "openInsurableInvoices": false
         },
         "showPaymentData": true,
         "showSepa": true,
@@ -184,6 +185,11 @@ export const variants: Record<string, VariantConfig> = {
       "voucherSubStatus": [
         "dunning",
         "dispute"
+      ],
+      "voucherType": [
+        "invoiceGroup",
+        "depositGroup",
+        "impersonalAccountGroup"
       ]
     },
     "voucherTypeGroups": [
@@ -250,7 +256,8 @@ export const variants: Record<string, VariantConfig> = {
           "permanentDebts": false,
           "limit": false,
           "paymentData": true,
-          "solvency": true
+          "solvency": true,
+          "openInsurableInvoices": false
         },
         "showPaymentData": true,
         "showSepa": true,
@@ -381,6 +388,11 @@ export const variants: Record<string, VariantConfig> = {
       "voucherSubStatus": [
         "dunning",
         "dispute"
+      ],
+      "voucherType": [
+        "invoiceGroup",
+        "depositGroup",
+        "impersonalAccountGroup"
       ]
     },
     "voucherTypeGroups": [
@@ -447,7 +459,8 @@ export const variants: Record<string, VariantConfig> = {
           "permanentDebts": false,
           "limit": false,
           "paymentData": true,
-          "solvency": true
+          "solvency": true,
+          "openInsurableInvoices": false
         },
         "showPaymentData": true,
         "showSepa": true,
@@ -578,6 +591,11 @@ export const variants: Record<string, VariantConfig> = {
       "voucherSubStatus": [
         "dunning",
         "dispute"
+      ],
+      "voucherType": [
+        "invoiceGroup",
+        "depositGroup",
+        "impersonalAccountGroup"
       ]
     },
     "voucherTypeGroups": [
@@ -643,7 +661,8 @@ export const variants: Record<string, VariantConfig> = {
           "permanentDebts": true,
           "limit": false,
           "paymentData": true,
-          "solvency": true
+          "solvency": true,
+          "openInsurableInvoices": false
         },
         "showPaymentData": true,
         "showSepa": true,
@@ -774,6 +793,11 @@ export const variants: Record<string, VariantConfig> = {
       "voucherSubStatus": [
         "dunning",
         "dispute"
+      ],
+      "voucherType": [
+        "invoiceGroup",
+        "depositGroup",
+        "impersonalAccountGroup"
       ]
     },
     "voucherTypeGroups": [
@@ -838,7 +862,8 @@ export const variants: Record<string, VariantConfig> = {
           "permanentDebts": true,
           "limit": true,
           "paymentData": true,
-          "solvency": true
+          "solvency": true,
+          "openInsurableInvoices": false
         },
         "showPaymentData": true,
         "showSepa": true,
@@ -965,6 +990,11 @@ export const variants: Record<string, VariantConfig> = {
       "voucherSubStatus": [
         "dunning",
         "dispute"
+      ],
+      "voucherType": [
+        "invoiceGroup",
+        "depositGroup",
+        "impersonalAccountGroup"
       ]
     },
     "voucherTypeGroups": [
@@ -1024,7 +1054,8 @@ export const variants: Record<string, VariantConfig> = {
           "permanentDebts": true,
           "limit": true,
           "paymentData": true,
-          "solvency": true
+          "solvency": true,
+          "openInsurableInvoices": false
         },
         "showPaymentData": true,
         "showSepa": true,
@@ -1151,6 +1182,11 @@ export const variants: Record<string, VariantConfig> = {
       "voucherSubStatus": [
         "dunning",
         "dispute"
+      ],
+      "voucherType": [
+        "invoiceGroup",
+        "depositGroup",
+        "impersonalAccountGroup"
       ]
     },
     "voucherTypeGroups": [
@@ -1211,7 +1247,8 @@ export const variants: Record<string, VariantConfig> = {
           "permanentDebts": false,
           "limit": true,
           "paymentData": false,
-          "solvency": true
+          "solvency": true,
+          "openInsurableInvoices": false
         },
         "showPaymentData": false,
         "showSepa": true,
@@ -1325,20 +1362,252 @@ export const variants: Record<string, VariantConfig> = {
     },
     "wording": {
       "de": {
-        "resources.debtors.name": "Auftraggeber",
         "permissions.navigation.children.debtors.label": "Auftraggeber",
         "permissions.navigation.children.vouchers.label": "Aufträge",
         "permissions.navigation.children.uploadVoucher.label": "Auftrag hochladen",
+        "resources.debtors.name": "Auftraggeber",
         "resources.debtors.empty.noData": "Sie haben noch keine Auftraggeber.",
-        "resources.debtors.empty.noResults": "Keine Auftraggeber entsprechen Ihren Filtern."
+        "resources.debtors.empty.noResults": "Keine Auftraggeber entsprechen Ihren Filtern.",
+        "resources.vouchers.name": "Aufträge",
+        "resources.vouchers.empty.noData": "Sie haben noch keine Aufträge.",
+        "resources.vouchers.empty.noResults": "Keine Aufträge entsprechen Ihren Filtern.",
+        "resources.vouchers.columns.debtor_name": "Auftraggeber",
+        "resources.vouchers.fields.debtor_name": "Auftraggeber",
+        "resources.vouchers.fields.location_customNumber": "Eigene Auftraggebernummer",
+        "resources.vouchers.fields.parent_numberToShow": "Ursprungsauftrag",
+        "resources.vouchers.filters.number": "Auftragsnummer",
+        "resources.vouchers.filters.typeGroup": "Auftragsartgruppe",
+        "resources.vouchers.filters.timePeriod": "Zeitraum (Auftragsdatum)",
+        "resources.vouchers.filters.debtor": "Auftraggeber",
+        "resources.vouchers.tabs.children": "Folgeaufträge",
+        "resources.unprocessed.empty.noData": "Zurzeit werden keine Aufträge verarbeitet.",
+        "resources.unprocessed.empty.noResults": "Keine Aufträge in Bearbeitung entsprechen Ihren Filtern.",
+        "resources.unprocessed.filters.search": "Dateiname, Nummer oder Auftraggeber",
+        "resources.unprocessed.columns.debtor_name": "Auftraggeber",
+        "resources.unprocessed.fields.debtor_name": "Auftraggeber",
+        "resources.unprocessed.fields.parent_numberToShow": "Ursprungsauftrag",
+        "fields.debtor": "Auftraggeber",
+        "fields.debtorIdentifier": "Auftraggeber-ID",
+        "fields.debtorType": "Art des Auftraggebers",
+        "fields.customDebtorNumber": "Eigene Auftraggebernummer",
+        "fields.voucher": "Auftrag",
+        "fields.voucherIdentifier": "Auftrags-ID",
+        "fields.voucherType": "Auftragsart",
+        "fields.numberToShow": "Auftragsnummer",
+        "fields.officialVoucherNumber": "Offizielle Auftragsnummer",
+        "fields.officialVoucherSource": "Offizieller Auftrag (PDF)",
+        "fields.voucherDate": "Auftragsdatum",
+        "fields.parent": "Ursprungsauftrag",
+        "fields.children": "Folgeaufträge",
+        "fields.isBalancingVoucher": "Ausgleichsauftrag",
+        "fields.balancingVoucherNumber": "Ausgleichsauftragsnummer",
+        "entities.debtor.name": "Auftraggeber",
+        "entities.debtorListItem.name": "Auftraggeber (Liste)",
+        "entities.debtorInvoice.name": "Rechnung des Auftraggebers",
+        "entities.debtorInvoice.fields.numberToShow": "Auftragsnummer",
+        "entities.debtorInvoice.fields.voucherDate": "Auftragsdatum",
+        "entities.location.fields.customDebtorNumber": "Eigene Auftraggebernummer",
+        "entities.voucher.name": "Auftrag",
+        "entities.voucher.fields.customNumber": "Eigene Auftragsnummer",
+        "entities.voucher.fields.sapNumber": "Auftragsnummer (SAP)",
+        "entities.voucherListItem.name": "Auftrag (Liste)",
+        "entities.voucherListItem.fields.customNumber": "Eigene Auftragsnummer",
+        "entities.childVoucher.name": "Folgeauftrag",
+        "entities.unprocessedVoucher.name": "Auftrag in Bearbeitung",
+        "entities.unprocessedVoucher.fields.email": "E-Mail an den Auftraggeber",
+        "entities.unprocessedVoucher.fields.emailMarkedForDebtor": "Erkannte E-Mail des Auftraggebers",
+        "enumTitles.debtorType": "Art des Auftraggebers",
+        "enumTitles.voucherType": "Auftragsart",
+        "enumTitles.voucherStatus": "Auftragsstatus",
+        "enums.debtorType.business": "Unternehmen",
+        "enums.debtorType.customer": "Privatperson",
+        "enums.pendingVoucherStatus.duplicate": "Doppelte Auftragsnummer",
+        "enums.pendingVoucherStatus.in_future_billing": "Auftragsdatum in der Zukunft (Abrechnung)",
+        "enums.pendingVoucherStatus.in_future_factoring": "Auftragsdatum in der Zukunft (Factoring)",
+        "enums.processingCode.104": "Auftraggeberverarbeitung",
+        "enums.processingCode.106": "Auftragsverarbeitung",
+        "enums.processingCode.109": "Auftraggeber verifiziert",
+        "enums.processingCode.220": "Auftrags- oder Leistungsdatum in der Zukunft, Verarbeitung bei Erreichen des Datums",
+        "enums.processingCode.221": "Auftragsnummer bereits vorhanden",
+        "enums.processingCode.222": "Auftragsdatum in der Zukunft",
+        "enums.processingCode.922": "Auftragsdatum fehlerhaft",
+        "enums.processingCode.923": "Auftragsnummer fehlt",
+        "enums.processingSubStatus.debtor_will_be_identified": "Auftraggeber wird identifiziert",
+        "enums.processingSubStatus.debtor_in_review": "Auftraggeber in Prüfung",
+        "enums.processingSubStatus.voucher_creation_started": "Auftragserstellung gestartet",
+        "messages.debtors.addDebtorError": "Der Auftraggeber konnte aufgrund eines technischen Fehlers nicht angelegt werden. Bitte versuchen Sie es später erneut.",
+        "messages.debtors.editDebtorError": "Der Auftraggeber konnte aufgrund eines technischen Fehlers nicht geändert werden. Bitte versuchen Sie es später erneut.",
+        "messages.debtors.checkDebtorError": "Die Prüfung des Auftraggebers ist aufgrund eines technischen Fehlers fehlgeschlagen. Bitte versuchen Sie es später erneut.",
+        "messages.debtors.debtorCreated": "Der Auftraggeber wurde angelegt.",
+        "messages.debtors.limitRequestActive": "Für diesen Auftraggeber läuft bereits eine Limitanfrage.",
+        "messages.debtors.limitExpiresSoon": "Das Limit dieses Auftraggebers läuft am %{date} ab.",
+        "messages.debtors.limitExpired": "Das Limit dieses Auftraggebers ist abgelaufen. Bitte aktualisieren Sie es.",
+        "messages.debtors.onBlackList": "Für diesen Auftraggeber ist kein Ankauf möglich.",
+        "messages.debtors.deactivateInfo": "Beim Deaktivieren des Auftraggebers werden auch alle seine Standorte deaktiviert. Eine Reaktivierung ist nur über den Kundenservice möglich.",
+        "messages.debtors.deactivateLastLocationInfo": "Dies ist der letzte aktive Standort. Mit ihm wird auch der Auftraggeber deaktiviert.",
+        "messages.debtors.deactivationBlocked": "Der Auftraggeber kann nicht deaktiviert werden, solange aktive Dauerrechnungen oder ein SEPA-Lastschriftmandat dafür bestehen.",
+        "messages.debtors.reactivationViaSupport": "Ein deaktivierter Auftraggeber kann nur über den Kundenservice reaktiviert werden.",
+        "messages.vouchers.delayInfo": "Ein Verzug setzt voraus, dass der Auftraggeber innerhalb von 45 Tagen nach Fälligkeit dreimal schriftlich gemahnt wurde.",
+        "messages.vouchers.uploadDone": "Der Auftrag wurde hochgeladen und wird verarbeitet.",
+        "messages.vouchers.requiresProcessing": "Dieser Auftrag wird noch verarbeitet.",
+        "messages.unprocessed.cancelled": "Der Auftrag wurde gelöscht.",
+        "messages.unprocessed.continued": "Der Auftrag wird weiterverarbeitet.",
+        "messages.unprocessed.transferredToBasicProcess": "Der Auftrag wurde als normale Rechnung erneut übergeben.",
+        "entities.debtor.fields.sapNumber": "Auftraggebernummer (SAP)",
+        "enums.purchaseStatusReason.3": "Falsche Auftragsart",
+        "enums.purchaseStatusReason.7": "Auftragsdatum in der Zukunft",
+        "enums.purchaseStatusReason.9": "Auftragsnummer doppelt",
+        "messages.pendingVouchers.duplicate": "Die Auftragsnummer existiert bereits. Der Auftrag wird nicht angekauft. Sie können ihn trotzdem verarbeiten lassen oder löschen.",
+        "messages.pendingVouchers.notPurchasable": "Der Auftrag ist nicht ankaufbar. Sie können ihn trotzdem verarbeiten lassen oder löschen.",
+        "messages.pendingVouchers.inFuture": "Das Auftragsdatum liegt in der Zukunft. Der Auftrag wird an diesem Tag automatisch verarbeitet. Sie können ihn sofort verarbeiten lassen (ohne Ankauf bzw. Absicherung) oder löschen.",
+        "messages.pendingVouchers.inFuturePerformanceDate": "Das Leistungsdatum liegt in der Zukunft. Der Auftrag wird an diesem Tag automatisch verarbeitet. Sie können ihn sofort verarbeiten lassen (ohne Ankauf bzw. Absicherung) oder löschen.",
+        "messages.pendingVouchers.encashmentDirect": "Direktinkasso ist für diesen Auftrag nicht möglich. Sie können ihn erneut als normale Rechnung übergeben.",
+        "forms.editDebtor.title": "Auftraggeber bearbeiten",
+        "forms.uploadVoucher.title": "Auftrag hochladen",
+        "forms.uploadVoucher.fields.files": "Auftrag (PDF)",
+        "forms.uploadVoucher.fields.email": "E-Mail-Adresse des Auftraggebers",
+        "forms.uploadVoucher.help.invoiceFiles": "PDF, XRechnung oder ZUGFeRD, höchstens 10 MB je Datei; jede Datei wird ein eigener Auftrag. Nach dem Hochladen beginnt eine Bearbeitungspause (Restzeit in Minuten unter „In Bearbeitung“): bis zu ihrem Ende können Sie Anhänge hinzufügen oder löschen, die Versandart ändern oder die Verarbeitung abbrechen.",
+        "forms.uploadVoucher.help.files": "PDF, höchstens 10 MB je Datei; jede Datei wird ein eigener Auftrag. Nach dem Hochladen beginnt eine Bearbeitungspause (Restzeit in Minuten unter „In Bearbeitung“): bis zu ihrem Ende können Sie Anhänge hinzufügen oder löschen, die Versandart ändern oder die Verarbeitung abbrechen.",
+        "forms.uploadVoucher.help.debtor": "Optional. Ohne Auswahl erkennen wir den Auftraggeber aus dem Auftrag.",
+        "forms.uploadVoucher.help.location": "Optional, nur zusammen mit einem Auftraggeber.",
+        "forms.uploadVoucher.help.deliveryType": "So stellen wir die Rechnung Ihrem Auftraggeber zu.",
+        "forms.uploadVoucher.help.customisedLabel": "Eigene Bezeichnung, unter der Sie den Auftrag in Ihren Listen wiederfinden.",
+        "pages.dashboard.cases": "%{count} Aufträge · %{amount}",
+        "pages.notifications.voucher": "Auftrag %{number}",
+        "permissions.dashboardWidgets.children.debtorLimitRate.label": "Auftraggeberlimit-Auslastung",
+        "permissions.dashboardWidgets.children.availableCreditorLimit.label": "Verfügbares Limit",
+        "permissions.debtors.label": "Auftraggeber",
+        "permissions.debtors.children.create.label": "Auftraggeber anlegen",
+        "permissions.debtorDetails.label": "Auftraggeberdetails",
+        "permissions.debtorDetails.children.actions.children.editDebtor.label": "Auftraggeber bearbeiten",
+        "permissions.debtorDetails.children.actions.children.activateDebtor.label": "Auftraggeber aktivieren oder deaktivieren",
+        "permissions.vouchers.label": "Aufträge",
+        "permissions.vouchers.children.upload.label": "Auftrag hochladen",
+        "permissions.voucherDetails.label": "Auftragsdetails"
       },
       "en": {
-        "resources.debtors.name": "Principals",
         "permissions.navigation.children.debtors.label": "Principals",
         "permissions.navigation.children.vouchers.label": "Orders",
         "permissions.navigation.children.uploadVoucher.label": "Upload order",
+        "resources.debtors.name": "Principals",
         "resources.debtors.empty.noData": "You have no principals yet.",
-        "resources.debtors.empty.noResults": "No principals match your filters."
+        "resources.debtors.empty.noResults": "No principals match your filters.",
+        "resources.vouchers.name": "Orders",
+        "resources.vouchers.empty.noData": "You have no orders yet.",
+        "resources.vouchers.empty.noResults": "No orders match your filters.",
+        "resources.vouchers.columns.debtor_name": "Principal",
+        "resources.vouchers.fields.debtor_name": "Principal",
+        "resources.vouchers.fields.location_customNumber": "Custom principal number",
+        "resources.vouchers.fields.parent_numberToShow": "Parent order",
+        "resources.vouchers.filters.number": "Order number",
+        "resources.vouchers.filters.typeGroup": "Order type group",
+        "resources.vouchers.filters.timePeriod": "Time period (order date)",
+        "resources.vouchers.filters.debtor": "Principal",
+        "resources.vouchers.tabs.children": "Child orders",
+        "resources.unprocessed.empty.noData": "No orders are being processed at the moment.",
+        "resources.unprocessed.empty.noResults": "No orders in processing match your filters.",
+        "resources.unprocessed.filters.search": "File name, number or principal",
+        "resources.unprocessed.columns.debtor_name": "Principal",
+        "resources.unprocessed.fields.debtor_name": "Principal",
+        "resources.unprocessed.fields.parent_numberToShow": "Parent order",
+        "fields.debtor": "Principal",
+        "fields.debtorIdentifier": "Principal id",
+        "fields.debtorType": "Principal type",
+        "fields.customDebtorNumber": "Custom principal number",
+        "fields.voucher": "Order",
+        "fields.voucherIdentifier": "Order id",
+        "fields.voucherType": "Order type",
+        "fields.numberToShow": "Order number",
+        "fields.officialVoucherNumber": "Official order number",
+        "fields.officialVoucherSource": "Official order (PDF)",
+        "fields.voucherDate": "Order date",
+        "fields.parent": "Parent order",
+        "fields.children": "Child orders",
+        "fields.isBalancingVoucher": "Balancing order",
+        "fields.balancingVoucherNumber": "Balancing order number",
+        "entities.debtor.name": "Principal",
+        "entities.debtorListItem.name": "Principal (list item)",
+        "entities.debtorInvoice.name": "Principal's invoice",
+        "entities.debtorInvoice.fields.numberToShow": "Order number",
+        "entities.debtorInvoice.fields.voucherDate": "Order date",
+        "entities.location.fields.customDebtorNumber": "Custom principal number",
+        "entities.voucher.name": "Order",
+        "entities.voucher.fields.customNumber": "Custom order number",
+        "entities.voucher.fields.sapNumber": "Order number (SAP)",
+        "entities.voucherListItem.name": "Order (list item)",
+        "entities.voucherListItem.fields.customNumber": "Custom order number",
+        "entities.childVoucher.name": "Child order",
+        "entities.unprocessedVoucher.name": "Unprocessed order",
+        "entities.unprocessedVoucher.fields.email": "E-mail to the principal",
+        "entities.unprocessedVoucher.fields.emailMarkedForDebtor": "Principal e-mail found on the order",
+        "enumTitles.debtorType": "Principal type",
+        "enumTitles.voucherType": "Order type",
+        "enumTitles.voucherStatus": "Order status",
+        "enums.debtorType.business": "Business",
+        "enums.debtorType.customer": "Private person",
+        "enums.pendingVoucherStatus.duplicate": "Duplicate order number",
+        "enums.pendingVoucherStatus.in_future_billing": "Order date in the future (billing)",
+        "enums.pendingVoucherStatus.in_future_factoring": "Order date in the future (factoring)",
+        "enums.processingCode.104": "Principal processing",
+        "enums.processingCode.106": "Order processing",
+        "enums.processingCode.109": "Principal verified",
+        "enums.processingCode.220": "Order date or performance date in the future, processed when the date arrives",
+        "enums.processingCode.221": "Order number already exists",
+        "enums.processingCode.222": "Order date in the future",
+        "enums.processingCode.922": "Order date faulty",
+        "enums.processingCode.923": "Order number missing",
+        "enums.processingSubStatus.debtor_will_be_identified": "Principal will be identified",
+        "enums.processingSubStatus.debtor_in_review": "Principal in review",
+        "enums.processingSubStatus.voucher_creation_started": "Order creation started",
+        "messages.debtors.addDebtorError": "The principal could not be created due to a technical error. Please try again later.",
+        "messages.debtors.editDebtorError": "The principal could not be changed due to a technical error. Please try again later.",
+        "messages.debtors.checkDebtorError": "The principal check failed due to a technical error. Please try again later.",
+        "messages.debtors.debtorCreated": "The principal has been created.",
+        "messages.debtors.limitRequestActive": "A limit request for this principal is already in progress.",
+        "messages.debtors.limitExpiresSoon": "This principal's limit expires on %{date}.",
+        "messages.debtors.limitExpired": "This principal's limit has expired. Please refresh it.",
+        "messages.debtors.onBlackList": "No purchase is possible for this principal.",
+        "messages.debtors.deactivateInfo": "Deactivating the principal also deactivates all of its locations. Reactivation is possible only through customer service.",
+        "messages.debtors.deactivateLastLocationInfo": "This is the last active location. Deactivating it also deactivates the principal.",
+        "messages.debtors.deactivationBlocked": "The principal cannot be deactivated while active permanent debts or a SEPA direct debit mandate for them exist.",
+        "messages.debtors.reactivationViaSupport": "A deactivated principal can be reactivated only through customer service.",
+        "messages.vouchers.delayInfo": "A delay requires three written reminders to the principal within 45 days after the due date.",
+        "messages.vouchers.uploadDone": "The order has been uploaded and is being processed.",
+        "messages.vouchers.requiresProcessing": "This order is still being processed.",
+        "messages.unprocessed.cancelled": "The order has been deleted.",
+        "messages.unprocessed.continued": "The order is being processed further.",
+        "messages.unprocessed.transferredToBasicProcess": "The order has been handed over again as a normal invoice.",
+        "entities.debtor.fields.sapNumber": "Principal number (SAP)",
+        "enums.purchaseStatusReason.3": "Wrong order type",
+        "enums.purchaseStatusReason.7": "Order date in the future",
+        "enums.purchaseStatusReason.9": "Duplicate order number",
+        "messages.pendingVouchers.duplicate": "The order number already exists. The order will not be purchased. You can have it processed anyway or delete it.",
+        "messages.pendingVouchers.notPurchasable": "The order is not purchasable. You can have it processed anyway or delete it.",
+        "messages.pendingVouchers.inFuture": "The order date is in the future. The order is processed automatically on that day. You can have it processed at once (without purchase or insurance) or delete it.",
+        "messages.pendingVouchers.inFuturePerformanceDate": "The performance date is in the future. The order is processed automatically on that day. You can have it processed at once (without purchase or insurance) or delete it.",
+        "messages.pendingVouchers.encashmentDirect": "Direct encashment is not possible for this order. You can hand it over again as a normal invoice.",
+        "forms.editDebtor.title": "Edit principal",
+        "forms.uploadVoucher.title": "Upload order",
+        "forms.uploadVoucher.fields.files": "Order (PDF)",
+        "forms.uploadVoucher.fields.email": "Principal's e-mail address",
+        "forms.uploadVoucher.help.invoiceFiles": "PDF, XRechnung or ZUGFeRD, at most 10 MB per file; each file becomes an order of its own. After the upload an editing pause begins (time left in minutes under “Unprocessed”): until it ends you can add or delete attachments, change the delivery type or cancel processing.",
+        "forms.uploadVoucher.help.files": "PDF, at most 10 MB per file; each file becomes an order of its own. After the upload an editing pause begins (time left in minutes under “Unprocessed”): until it ends you can add or delete attachments, change the delivery type or cancel processing.",
+        "forms.uploadVoucher.help.debtor": "Optional. Without a choice we identify the principal from the document.",
+        "forms.uploadVoucher.help.location": "Optional, only together with a principal.",
+        "forms.uploadVoucher.help.deliveryType": "How we deliver the invoice to your principal.",
+        "forms.uploadVoucher.help.customisedLabel": "Your own label to find the order in your lists.",
+        "pages.dashboard.cases": "%{count} orders · %{amount}",
+        "pages.notifications.voucher": "Order %{number}",
+        "permissions.dashboardWidgets.children.debtorLimitRate.label": "Principal limit rate",
+        "permissions.dashboardWidgets.children.availableCreditorLimit.label": "Available creditor limit",
+        "permissions.debtors.label": "Principals",
+        "permissions.debtors.children.create.label": "Create principal",
+        "permissions.debtorDetails.label": "Principal details",
+        "permissions.debtorDetails.children.actions.children.editDebtor.label": "Edit principal",
+        "permissions.debtorDetails.children.actions.children.activateDebtor.label": "Activate or deactivate principal",
+        "permissions.vouchers.label": "Orders",
+        "permissions.vouchers.children.upload.label": "Upload order",
+        "permissions.voucherDetails.label": "Order details"
       }
     },
     "withPurchaseAssurance": false,
@@ -1361,6 +1630,10 @@ export const variants: Record<string, VariantConfig> = {
       "voucherSubStatus": [
         "dunning",
         "dispute"
+      ],
+      "voucherType": [
+        "invoiceGroup",
+        "depositGroup"
       ]
     },
     "voucherTypeGroups": [
@@ -1420,7 +1693,8 @@ export const variants: Record<string, VariantConfig> = {
           "permanentDebts": true,
           "limit": false,
           "paymentData": true,
-          "solvency": true
+          "solvency": true,
+          "openInsurableInvoices": true
         },
         "showPaymentData": true,
         "showSepa": true,
@@ -1551,6 +1825,11 @@ export const variants: Record<string, VariantConfig> = {
       "voucherSubStatus": [
         "dunning",
         "dispute"
+      ],
+      "voucherType": [
+        "invoiceGroup",
+        "depositGroup",
+        "impersonalAccountGroup"
       ]
     },
     "voucherTypeGroups": [

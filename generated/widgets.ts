@@ -12,7 +12,8 @@ export const widgetNames = [
   "radio",
   "select",
   "checkbox",
-  "solvencyTrafficLight"
+  "solvencyTrafficLight",
+  "debtorHistory"
 ] as const;
 
 export type WidgetName = (typeof widgetNames)[number];

@@ -89,6 +89,13 @@ const column = {
   additionalProperties: false,
 } as const;
 
+/** `{ field.path: [values] }`: every field must have one of its values (null: empty) */
+const recordCondition = {
+  type: 'object',
+  minProperties: 1,
+  additionalProperties: { type: 'array', minItems: 1, items: { type: ['string', 'number', 'boolean', 'null'] } },
+} as const;
+
 const apiCall = {
   type: 'object',
   properties: {
@@ -192,6 +199,10 @@ export const metaSchemas = {
                 permission: permissionPath,
                 /** the column the server compares against (documentation for the repository) */
                 description: { type: 'string' },
+                /** the choices are the enum's groups the active product offers (variant statusGroups) */
+                groups: { type: 'boolean' },
+                /** the choices are the enum's values in the groups the active product offers */
+                productGroupsOnly: { type: 'boolean' },
               },
               required: ['key', 'kind'],
               additionalProperties: false,
@@ -209,6 +220,13 @@ export const metaSchemas = {
             type: 'object',
             properties: { noData: text, noResults: text },
             required: ['noData', 'noResults'],
+            additionalProperties: false,
+          },
+          /** rows matching `when` open the detail of another resource instead of the inline one */
+          rowLink: {
+            type: 'object',
+            properties: { resource: ident, when: recordCondition },
+            required: ['resource', 'when'],
             additionalProperties: false,
           },
         },
@@ -239,7 +257,12 @@ export const metaSchemas = {
                 fields: { type: 'array', items: fieldRef },
                 table: {
                   type: 'object',
-                  properties: { value: { type: 'string' }, columns: { type: 'array', items: column } },
+                  properties: {
+                    value: { type: 'string' },
+                    columns: { type: 'array', items: column },
+                    /** a row opens this resource's detail (following its rowLink) */
+                    link: ident,
+                  },
                   required: ['value', 'columns'],
                   additionalProperties: false,
                 },
@@ -261,9 +284,14 @@ export const metaSchemas = {
                 adminPermission: adminPermissionKey,
                 dialog: ident,
                 icon: { type: 'string' },
+                /** key of the shown record's server-sent `permissions`: the button hides when it is false */
+                recordPermission: ident,
+                /** offered only while the shown record meets the condition (e.g. enable only a disabled user) */
+                when: recordCondition,
               },
               required: ['key', 'label'],
-              oneOf: [{ required: ['permission'] }, { required: ['adminPermission'] }],
+              // neither: open to everyone the resource's roles admit (the admins list: super admin only)
+              not: { required: ['permission', 'adminPermission'] },
               additionalProperties: false,
             },
           },

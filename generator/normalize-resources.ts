@@ -53,6 +53,8 @@ export function normalizeResource(
     ...(f.optionsPath ? { optionsPath: f.optionsPath } : {}),
     alwaysOn: f.alwaysOn ?? false,
     ...(f.permission ? { permission: f.permission } : {}),
+    ...(f.groups ? { groups: true } : {}),
+    ...(f.productGroupsOnly ? { productGroupsOnly: true } : {}),
   }));
   const d = r.detail ?? {};
   const actions: ActionConfig[] = (d.actions ?? []).map((a: any, i: number) => ({
@@ -62,6 +64,8 @@ export function normalizeResource(
     ...(a.adminPermission ? { adminPermission: a.adminPermission } : {}),
     ...(a.dialog ? { dialog: a.dialog } : {}),
     ...(a.icon ? { icon: a.icon } : {}),
+    ...(a.recordPermission ? { recordPermission: a.recordPermission } : {}),
+    ...(a.when ? { when: a.when } : {}),
   }));
   const emptyTexts = r.list.empty;
   const config: Model['resources'][number] = {
@@ -89,6 +93,7 @@ export function normalizeResource(
             noResults: addText(`${prefix}.empty.noResults`, emptyTexts.noResults, file, ['list', 'empty', 'noResults']),
           }
         : { noData: 'ui.list.noData', noResults: 'ui.list.noResults' },
+      ...(r.list.rowLink ? { rowLink: { resource: r.list.rowLink.resource, when: r.list.rowLink.when } } : {}),
     },
     detail: {
       header: (d.header ?? []).map((h: any, i: number) => detailField(h, ['detail', 'header', i], `${prefix}.fields`)),
@@ -113,6 +118,7 @@ export function normalizeResource(
                   columns: t.table.columns.map((c: any, j: number) =>
                     column(c, rowEntity!, [...at, 'table', 'columns', j], `${prefix}.tabs.${t.key}.columns`),
                   ),
+                  ...(t.table.link ? { link: t.table.link } : {}),
                 },
               }
             : {}),

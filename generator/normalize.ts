@@ -226,7 +226,8 @@ export function normalizeTree(tree: SourceTree): Model {
       wording: { de: v.wording?.de ?? {}, en: v.wording?.en ?? {} },
       withPurchaseAssurance: v.withPurchaseAssurance ?? false,
       setupFeeOptions: v.setupFeeOptions ?? [0],
-      statusGroups: v.statusGroups ?? {},
+      // one lookup per enumeration for the group filters: the voucher-type groups join the status groups
+      statusGroups: { ...v.statusGroups, ...(v.voucherTypeGroups ? { voucherType: v.voucherTypeGroups } : {}) },
       voucherTypeGroups: v.voucherTypeGroups ?? [],
       // Defaults from document 2 §5; a variant states only what differs.
       onboarding: {

@@ -1,6 +1,9 @@
 import { Ajv, type ErrorObject } from 'ajv';
 import { GeneratorError, type SourceFile, type SourceTree } from './load';
 import { metaSchemas } from './meta-schema';
+import { checkResources } from './validate-resources';
+
+export { resolvePath } from './validate-resources';
 
 const ajv = new Ajv({ allErrors: true, strict: false });
 const validators = Object.fromEntries(
@@ -187,71 +190,7 @@ function checkReferences(tree: SourceTree, problems: string[]): void {
       });
     }
   }
-  for (const file of of('resource')) {
-    const d = file.data;
-    const listEntity = entities.get(d.entity);
-    const detailEntity = entities.get(d.detailEntity ?? d.entity);
-    if (!listEntity) report(file, ['entity'], `unknown entity '${d.entity}'`);
-    if (!detailEntity) report(file, ['detailEntity'], `unknown entity '${d.detailEntity}'`);
-    d.roles.forEach((r: string, i: number) => {
-      if (!roleNames.has(r)) report(file, ['roles', i], `unknown role or role group '${r}'`);
-    });
-    const checkPermission = (p: string | undefined, at: (string | number)[]) => {
-      if (p && !permissionPaths.has(p)) report(file, at, `unknown permission '${p}'`);
-    };
-    checkPermission(d.menu?.permission, ['menu', 'permission']);
-    const checkPath = (entity: SourceFile | undefined, path: string, at: (string | number)[]) => {
-      if (entity && !resolvePath(entities, entity, path)) report(file, at, `'${path}' is not a field of ${entity.data.entity}`);
-    };
-    d.list.columns.forEach((c: any, i: number) => {
-      checkPath(listEntity, c.value, ['list', 'columns', i, 'value']);
-      if (c.subValue) checkPath(listEntity, c.subValue, ['list', 'columns', i, 'subValue']);
-      checkPermission(c.permission, ['list', 'columns', i, 'permission']);
-    });
-    (d.list.filters ?? []).forEach((f: any, i: number) => {
-      if (f.enum && !enums.has(f.enum)) report(file, ['list', 'filters', i, 'enum'], `unknown enum '${f.enum}'`);
-      if (!f.label && !(listEntity && resolvePath(entities, listEntity, f.key))) {
-        report(file, ['list', 'filters', i], `filter '${f.key}' is no field of ${d.entity}: give it a label`);
-      }
-      checkPermission(f.permission, ['list', 'filters', i, 'permission']);
-    });
-    const checkRefs = (refs: any[] | undefined, at: (string | number)[]) =>
-      (refs ?? []).forEach((r: any, i: number) => {
-        const value = typeof r === 'string' ? r : r.value;
-        checkPath(detailEntity, value, [...at, i]);
-        if (typeof r !== 'string') checkPermission(r.permission, [...at, i, 'permission']);
-      });
-    checkRefs(d.detail?.header, ['detail', 'header']);
-    (d.detail?.sections ?? []).forEach((s: any, i: number) => {
-      checkRefs(s.fields, ['detail', 'sections', i, 'fields']);
-      checkPermission(s.permission, ['detail', 'sections', i, 'permission']);
-    });
-    (d.detail?.tabs ?? []).forEach((t: any, i: number) => {
-      const at = ['detail', 'tabs', i];
-      checkRefs(t.fields, [...at, 'fields']);
-      checkPermission(t.permission, [...at, 'permission']);
-      if (t.widget && !widgets.has(t.widget)) report(file, [...at, 'widget'], `unknown widget '${t.widget}'`);
-      if (t.table && detailEntity) {
-        const list = resolvePath(entities, detailEntity, t.table.value);
-        const rowEntity = list?.type === 'list' ? entities.get(list.entity) : undefined;
-        if (!rowEntity) report(file, [...at, 'table', 'value'], `'${t.table.value}' is not a list of entities`);
-        else {
-          t.table.columns.forEach((c: any, j: number) => {
-            checkPath(rowEntity, c.value, [...at, 'table', 'columns', j, 'value']);
-          });
-        }
-      }
-    });
-    const checkAdminPermission = (key: string | undefined, at: (string | number)[]) => {
-      if (key && !adminPermissionKeys.has(key)) report(file, at, `unknown admin permission '${key}'`);
-    };
-    (d.adminPermissions ?? []).forEach((key: string, i: number) => checkAdminPermission(key, ['adminPermissions', i]));
-    (d.detail?.actions ?? []).forEach((a: any, i: number) => {
-      checkPermission(a.permission, ['detail', 'actions', i, 'permission']);
-      checkAdminPermission(a.adminPermission, ['detail', 'actions', i, 'adminPermission']);
-      if (a.dialog && !of('form').some((f) => f.data.form === a.dialog)) report(file, ['detail', 'actions', i, 'dialog'], `unknown form '${a.dialog}'`);
-    });
-  }
+  checkResources({ of, entities, enums, widgets, roleNames, permissionPaths, adminPermissionKeys, report });
   for (const file of of('roles')) {
     for (const [role, def] of Object.entries<any>(file.data.roles)) {
       (def.deny ?? []).forEach((p: string, i: number) => {
@@ -280,6 +219,9 @@ function checkReferences(tree: SourceTree, problems: string[]): void {
       else groups.forEach((g, i) => {
         if (!e.data.groups?.[g]) report(file, ['statusGroups', enumName, i], `enum ${enumName} has no group '${g}'`);
       });
+    }
+    if (file.data.voucherTypeGroups && file.data.statusGroups?.voucherType) {
+      report(file, ['statusGroups', 'voucherType'], 'voucher-type groups belong in voucherTypeGroups only');
     }
     (file.data.voucherTypeGroups ?? []).forEach((g: string, i: number) => {
       if (!enums.get('voucherType')?.data.groups?.[g]) report(file, ['voucherTypeGroups', i], `enum voucherType has no group '${g}'`);
@@ -314,17 +256,4 @@ function checkPermissionValues(obj: Record<string, unknown>, prefix: string, pat
     if (!paths.has(p)) bad(p);
     else if (v && typeof v === 'object') checkPermissionValues(v as Record<string, unknown>, `${p}.`, paths, bad);
   }
-}
-
-/** Follows a dotted path through object/list fields; returns the final field definition. */
-export function resolvePath(entities: Map<string, SourceFile>, entity: SourceFile, path: string): any | undefined {
-  let current: SourceFile | undefined = entity;
-  let field: any;
-  for (const part of path.split('.')) {
-    if (!current) return undefined;
-    field = current.data.fields[part];
-    if (!field) return undefined;
-    current = field.entity ? entities.get(field.entity) : undefined;
-  }
-  return field;
 }

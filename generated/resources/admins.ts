@@ -8,7 +8,7 @@ export const adminsResource: ResourceConfig = {
   "entity": "adminListItem",
   "detailEntity": "adminListItem",
   "label": "resources.admins.name",
-  "route": "/admins",
+  "route": "/admins/:id?",
   "menu": {
     "icon": "SupervisorAccount",
     "order": 130
@@ -105,9 +105,66 @@ export const adminsResource: ResourceConfig = {
     }
   },
   "detail": {
-    "header": [],
-    "sections": [],
+    "header": [
+      {
+        "value": "username",
+        "label": "fields.username",
+        "type": "string"
+      },
+      {
+        "value": "role",
+        "label": "entities.adminListItem.fields.role",
+        "type": "string"
+      }
+    ],
+    "sections": [
+      {
+        "key": "account",
+        "label": "resources.admins.sections.account",
+        "fields": [
+          {
+            "value": "email",
+            "label": "fields.email",
+            "type": "email"
+          },
+          {
+            "value": "product",
+            "label": "fields.product",
+            "type": "enum",
+            "enum": "productType"
+          },
+          {
+            "value": "loginAllowed",
+            "label": "fields.loginAllowed",
+            "type": "boolean"
+          }
+        ]
+      },
+      {
+        "key": "permissions",
+        "label": "resources.admins.sections.permissions",
+        "fields": [
+          {
+            "value": "permissions",
+            "label": "entities.adminListItem.fields.permissions",
+            "type": "list"
+          }
+        ]
+      }
+    ],
     "tabs": [],
-    "actions": []
+    "actions": [
+      {
+        "key": "permissions",
+        "label": "resources.admins.actions.permissions",
+        "dialog": "adminPermissions",
+        "when": {
+          "role": [
+            "ROLE_ADMIN",
+            "ROLE_PRODUCT_ADMIN"
+          ]
+        }
+      }
+    ]
   }
 };

@@ -215,7 +215,7 @@ export const debtorsResource: ResourceConfig = {
           },
           {
             "value": "sapNumber",
-            "label": "fields.sapNumber",
+            "label": "entities.debtor.fields.sapNumber",
             "type": "string"
           },
           {
@@ -537,6 +537,80 @@ export const debtorsResource: ResourceConfig = {
             "type": "timestamp"
           }
         ]
+      },
+      {
+        "key": "openInsurableInvoices",
+        "label": "resources.debtors.tabs.openInsurableInvoices",
+        "permission": "debtorDetails.tabs.openInsurableInvoices",
+        "fields": [],
+        "table": {
+          "value": "openInsurableInvoices",
+          "columns": [
+            {
+              "value": "numberToShow",
+              "text": "fields.numberToShow",
+              "type": "string",
+              "sortable": false,
+              "alignLeft": true,
+              "sortMobile": false
+            },
+            {
+              "value": "type",
+              "text": "fields.type",
+              "type": "enum",
+              "enum": "voucherType",
+              "sortable": false,
+              "alignLeft": true,
+              "sortMobile": false
+            },
+            {
+              "value": "voucherDate",
+              "text": "fields.voucherDate",
+              "type": "date",
+              "sortable": false,
+              "alignLeft": true,
+              "sortMobile": false
+            },
+            {
+              "value": "performanceDate",
+              "text": "fields.performanceDate",
+              "type": "date",
+              "sortable": false,
+              "alignLeft": true,
+              "sortMobile": false
+            },
+            {
+              "value": "paymentDeadline",
+              "text": "fields.paymentDeadline",
+              "type": "date",
+              "sortable": false,
+              "alignLeft": true,
+              "sortMobile": false
+            },
+            {
+              "value": "amount",
+              "text": "fields.amount",
+              "type": "money",
+              "sortable": false,
+              "alignLeft": false,
+              "sortMobile": false
+            },
+            {
+              "value": "leftoverAmount",
+              "text": "fields.leftoverAmount",
+              "type": "money",
+              "sortable": false,
+              "alignLeft": false,
+              "sortMobile": false
+            }
+          ]
+        }
+      },
+      {
+        "key": "history",
+        "label": "resources.debtors.tabs.history",
+        "fields": [],
+        "widget": "debtorHistory"
       }
     ],
     "actions": [
@@ -544,12 +618,14 @@ export const debtorsResource: ResourceConfig = {
         "key": "edit",
         "label": "resources.debtors.actions.edit",
         "permission": "debtorDetails.actions.editDebtor",
+        "dialog": "editDebtor",
         "icon": "Edit"
       },
       {
         "key": "increaseLimit",
         "label": "resources.debtors.actions.increaseLimit",
         "permission": "debtorDetails.actions.increaseLimit",
+        "dialog": "limitIncrease",
         "icon": "TrendingUp"
       },
       {
@@ -557,6 +633,61 @@ export const debtorsResource: ResourceConfig = {
         "label": "resources.debtors.actions.checkSolvency",
         "permission": "debtorDetails.actions.checkSolvency",
         "icon": "Traffic"
+      },
+      {
+        "key": "refreshLimit",
+        "label": "resources.debtors.actions.refreshLimit",
+        "permission": "debtorDetails.actions.refreshLimit",
+        "icon": "Repeat"
+      },
+      {
+        "key": "addLocation",
+        "label": "resources.debtors.actions.addLocation",
+        "permission": "debtorDetails.actions.addLocation",
+        "dialog": "addLocation",
+        "icon": "Business"
+      },
+      {
+        "key": "paymentData",
+        "label": "resources.debtors.actions.paymentData",
+        "permission": "debtorDetails.actions.editPaymentData",
+        "dialog": "paymentData",
+        "icon": "RequestQuote"
+      },
+      {
+        "key": "removeSepaMandate",
+        "label": "resources.debtors.actions.removeSepaMandate",
+        "permission": "debtorDetails.actions.removeSepaMandate"
+      },
+      {
+        "key": "deactivate",
+        "label": "resources.debtors.actions.deactivate",
+        "permission": "debtorDetails.actions.activateDebtor"
+      },
+      {
+        "key": "editLocation",
+        "label": "resources.debtors.actions.editLocation",
+        "permission": "debtorDetails.actions.editLocation"
+      },
+      {
+        "key": "locationEmail",
+        "label": "resources.debtors.actions.locationEmail",
+        "permission": "debtorDetails.actions.editLocation"
+      },
+      {
+        "key": "postAddress",
+        "label": "resources.debtors.actions.postAddress",
+        "permission": "debtorDetails.actions.editPostAddress"
+      },
+      {
+        "key": "deletePostAddress",
+        "label": "resources.debtors.actions.deletePostAddress",
+        "permission": "debtorDetails.actions.deletePostAddress"
+      },
+      {
+        "key": "activateLocation",
+        "label": "resources.debtors.actions.activateLocation",
+        "permission": "debtorDetails.actions.activateLocation"
       }
     ]
   }

@@ -8,7 +8,7 @@ export const requestsResource: ResourceConfig = {
   "entity": "sepaUpdateRequest",
   "detailEntity": "sepaUpdateRequest",
   "label": "resources.requests.name",
-  "route": "/requests",
+  "route": "/requests/:id?",
   "menu": {
     "icon": "RequestQuote",
     "order": 140
@@ -157,9 +157,107 @@ export const requestsResource: ResourceConfig = {
     }
   },
   "detail": {
-    "header": [],
-    "sections": [],
+    "header": [
+      {
+        "value": "creditor.name",
+        "label": "fields.name",
+        "type": "string"
+      },
+      {
+        "value": "status",
+        "label": "fields.status",
+        "type": "enum",
+        "enum": "sepaUpdateRequestStatus"
+      }
+    ],
+    "sections": [
+      {
+        "key": "creditor",
+        "label": "resources.requests.sections.creditor",
+        "fields": [
+          {
+            "value": "creditor.sapNumber",
+            "label": "fields.sapNumber",
+            "type": "string"
+          },
+          {
+            "value": "creditor.product",
+            "label": "fields.product",
+            "type": "enum",
+            "enum": "productType"
+          }
+        ]
+      },
+      {
+        "key": "debitData",
+        "label": "resources.requests.sections.debitData",
+        "fields": [
+          {
+            "value": "debitData.accountOwner",
+            "label": "fields.accountOwner",
+            "type": "string"
+          },
+          {
+            "value": "debitData.iban",
+            "label": "fields.iban",
+            "type": "iban"
+          },
+          {
+            "value": "debitData.startSepaDate",
+            "label": "entities.sepaDebitData.fields.startSepaDate",
+            "type": "date"
+          }
+        ]
+      },
+      {
+        "key": "decision",
+        "label": "resources.requests.sections.decision",
+        "fields": [
+          {
+            "value": "creator",
+            "label": "entities.sepaUpdateRequest.fields.creator",
+            "type": "email"
+          },
+          {
+            "value": "creationDate",
+            "label": "fields.creationDate",
+            "type": "timestamp"
+          },
+          {
+            "value": "decisionDate",
+            "label": "entities.sepaUpdateRequest.fields.decisionDate",
+            "type": "timestamp"
+          },
+          {
+            "value": "decisionUser",
+            "label": "entities.sepaUpdateRequest.fields.decisionUser",
+            "type": "email"
+          },
+          {
+            "value": "isOwnRequest",
+            "label": "entities.sepaUpdateRequest.fields.isOwnRequest",
+            "type": "boolean"
+          }
+        ]
+      }
+    ],
     "tabs": [],
-    "actions": []
+    "actions": [
+      {
+        "key": "answer",
+        "label": "resources.requests.actions.answer",
+        "adminPermission": "approve_sepa_update",
+        "dialog": "answerRequest",
+        "when": {
+          "status": [
+            "in_review"
+          ],
+          "isOwnRequest": [
+            false,
+            null
+          ]
+        }
+      }
+    ]
   }
 };

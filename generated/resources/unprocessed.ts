@@ -143,7 +143,8 @@ export const unprocessedResource: ResourceConfig = {
         "label": "fields.status",
         "kind": "multiSelect",
         "enum": "voucherStatus",
-        "alwaysOn": true
+        "alwaysOn": true,
+        "productGroupsOnly": true
       },
       {
         "key": "pendingStatus",
@@ -373,41 +374,48 @@ export const unprocessedResource: ResourceConfig = {
       {
         "key": "continue",
         "label": "resources.unprocessed.actions.continue",
-        "permission": "unprocessedDetails.actions.continue"
+        "permission": "unprocessedDetails.actions.continue",
+        "recordPermission": "continueVoucher"
       },
       {
         "key": "cancel",
         "label": "resources.unprocessed.actions.cancel",
-        "permission": "unprocessedDetails.actions.cancel"
+        "permission": "unprocessedDetails.actions.cancel",
+        "recordPermission": "cancel"
       },
       {
         "key": "editDeliveryType",
         "label": "resources.unprocessed.actions.editDeliveryType",
         "permission": "unprocessedDetails.actions.editDeliveryType",
-        "dialog": "editDeliveryType"
+        "dialog": "editDeliveryType",
+        "recordPermission": "editDeliveryType"
       },
       {
         "key": "editCustomisedLabel",
         "label": "resources.unprocessed.actions.editCustomisedLabel",
         "permission": "unprocessedDetails.actions.editDeliveryType",
-        "dialog": "customisedLabel"
+        "dialog": "customisedLabel",
+        "recordPermission": "editDeliveryType"
       },
       {
         "key": "addAttachment",
         "label": "resources.unprocessed.actions.addAttachment",
         "permission": "unprocessedDetails.actions.addAttachment",
-        "dialog": "addAttachment"
+        "dialog": "addAttachment",
+        "recordPermission": "addAttachment"
       },
       {
         "key": "deleteAttachment",
         "label": "resources.unprocessed.actions.deleteAttachment",
-        "permission": "unprocessedDetails.actions.deleteAttachment"
+        "permission": "unprocessedDetails.actions.deleteAttachment",
+        "recordPermission": "deleteAttachment"
       },
       {
         "key": "reUpload",
         "label": "resources.unprocessed.actions.reUpload",
         "permission": "unprocessedDetails.actions.reUpload",
-        "dialog": "reUploadVoucher"
+        "dialog": "reUploadVoucher",
+        "recordPermission": "reUpload"
       }
     ]
   }

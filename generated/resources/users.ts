@@ -8,7 +8,7 @@ export const usersResource: ResourceConfig = {
   "entity": "userListItem",
   "detailEntity": "userListItem",
   "label": "resources.users.name",
-  "route": "/users",
+  "route": "/users/:id?",
   "menu": {
     "icon": "People",
     "order": 120
@@ -134,9 +134,110 @@ export const usersResource: ResourceConfig = {
     }
   },
   "detail": {
-    "header": [],
-    "sections": [],
+    "header": [
+      {
+        "value": "name",
+        "label": "fields.name",
+        "type": "string"
+      },
+      {
+        "value": "status",
+        "label": "fields.status",
+        "type": "enum",
+        "enum": "userStatus"
+      }
+    ],
+    "sections": [
+      {
+        "key": "account",
+        "label": "resources.users.sections.account",
+        "fields": [
+          {
+            "value": "username",
+            "label": "fields.username",
+            "type": "string"
+          },
+          {
+            "value": "email",
+            "label": "fields.email",
+            "type": "email"
+          },
+          {
+            "value": "loginAllowed",
+            "label": "fields.loginAllowed",
+            "type": "boolean"
+          }
+        ]
+      },
+      {
+        "key": "creditor",
+        "label": "resources.users.sections.creditor",
+        "fields": [
+          {
+            "value": "sapNumber",
+            "label": "fields.sapNumber",
+            "type": "string"
+          },
+          {
+            "value": "city",
+            "label": "fields.city",
+            "type": "string"
+          },
+          {
+            "value": "product",
+            "label": "fields.product",
+            "type": "enum",
+            "enum": "productType"
+          }
+        ]
+      }
+    ],
     "tabs": [],
-    "actions": []
+    "actions": [
+      {
+        "key": "update",
+        "label": "resources.users.actions.update",
+        "adminPermission": "update_user",
+        "dialog": "updateUser",
+        "icon": "Edit"
+      },
+      {
+        "key": "disable",
+        "label": "resources.users.actions.disable",
+        "adminPermission": "disable_user",
+        "when": {
+          "loginAllowed": [
+            true
+          ]
+        }
+      },
+      {
+        "key": "enable",
+        "label": "resources.users.actions.enable",
+        "adminPermission": "disable_user",
+        "when": {
+          "loginAllowed": [
+            false
+          ]
+        }
+      },
+      {
+        "key": "resetPassword",
+        "label": "resources.users.actions.resetPassword",
+        "adminPermission": "reset_user_password",
+        "dialog": "resetPassword"
+      },
+      {
+        "key": "registrationMail",
+        "label": "resources.users.actions.registrationMail",
+        "adminPermission": "registration_mail"
+      },
+      {
+        "key": "updateContactInformation",
+        "label": "resources.users.actions.updateContactInformation",
+        "adminPermission": "update_user",
+        "dialog": "updateContactInformation"
+      }
+    ]
   }
 };

@@ -163,14 +163,16 @@ export const vouchersResource: ResourceConfig = {
         "label": "fields.status",
         "kind": "multiSelect",
         "enum": "voucherStatus",
-        "alwaysOn": true
+        "alwaysOn": true,
+        "productGroupsOnly": true
       },
       {
         "key": "purchaseStatusGroup",
         "label": "resources.vouchers.filters.purchaseStatusGroup",
         "kind": "multiSelect",
-        "optionsPath": "/voucher/purchase-status-group/list",
-        "alwaysOn": false
+        "enum": "purchaseStatus",
+        "alwaysOn": false,
+        "groups": true
       },
       {
         "key": "subStatus",
@@ -183,8 +185,9 @@ export const vouchersResource: ResourceConfig = {
         "key": "subStatusGroup",
         "label": "resources.vouchers.filters.subStatusGroup",
         "kind": "multiSelect",
-        "optionsPath": "/voucher/sub-status-group/list",
-        "alwaysOn": false
+        "enum": "voucherSubStatus",
+        "alwaysOn": false,
+        "groups": true
       },
       {
         "key": "type",
@@ -197,8 +200,9 @@ export const vouchersResource: ResourceConfig = {
         "key": "typeGroup",
         "label": "resources.vouchers.filters.typeGroup",
         "kind": "multiSelect",
-        "optionsPath": "/voucher/type-group/list",
-        "alwaysOn": false
+        "enum": "voucherType",
+        "alwaysOn": false,
+        "groups": true
       },
       {
         "key": "timePeriod",
@@ -279,6 +283,17 @@ export const vouchersResource: ResourceConfig = {
     "empty": {
       "noData": "resources.vouchers.empty.noData",
       "noResults": "resources.vouchers.empty.noResults"
+    },
+    "rowLink": {
+      "resource": "unprocessed",
+      "when": {
+        "requiresProcessing": [
+          true
+        ],
+        "officialVoucherNumber": [
+          null
+        ]
+      }
     }
   },
   "detail": {
@@ -528,7 +543,8 @@ export const vouchersResource: ResourceConfig = {
               "alignLeft": true,
               "sortMobile": false
             }
-          ]
+          ],
+          "link": "vouchers"
         }
       },
       {
@@ -623,7 +639,8 @@ export const vouchersResource: ResourceConfig = {
               "alignLeft": false,
               "sortMobile": false
             }
-          ]
+          ],
+          "link": "vouchers"
         }
       },
       {
@@ -667,7 +684,8 @@ export const vouchersResource: ResourceConfig = {
               "alignLeft": false,
               "sortMobile": false
             }
-          ]
+          ],
+          "link": "vouchers"
         }
       },
       {
@@ -751,79 +769,92 @@ export const vouchersResource: ResourceConfig = {
         "key": "setDunningBlock",
         "label": "resources.vouchers.actions.setDunningBlock",
         "permission": "voucherDetails.actions.setDunningBlock",
-        "dialog": "setDunningBlock"
+        "dialog": "setDunningBlock",
+        "recordPermission": "setDunningBlock"
       },
       {
         "key": "cancelDunningBlock",
         "label": "resources.vouchers.actions.cancelDunningBlock",
         "permission": "voucherDetails.actions.cancelDunningBlock",
-        "dialog": "cancelDunningBlock"
+        "dialog": "cancelDunningBlock",
+        "recordPermission": "cancelDunningBlock"
       },
       {
         "key": "openDispute",
         "label": "resources.vouchers.actions.openDispute",
         "permission": "voucherDetails.actions.openDispute",
-        "dialog": "openDispute"
+        "dialog": "openDispute",
+        "recordPermission": "openDispute"
       },
       {
         "key": "closeDispute",
         "label": "resources.vouchers.actions.closeDispute",
         "permission": "voucherDetails.actions.closeDispute",
-        "dialog": "closeDispute"
+        "dialog": "closeDispute",
+        "recordPermission": "closeDispute"
       },
       {
         "key": "openDelay",
         "label": "resources.vouchers.actions.openDelay",
         "permission": "voucherDetails.actions.openDelay",
-        "dialog": "openDelay"
+        "dialog": "openDelay",
+        "recordPermission": "openDelay"
       },
       {
         "key": "closeDelay",
         "label": "resources.vouchers.actions.closeDelay",
         "permission": "voucherDetails.actions.closeDelay",
-        "dialog": "closeDelay"
+        "dialog": "closeDelay",
+        "recordPermission": "closeDelay"
       },
       {
         "key": "directPayment",
         "label": "resources.vouchers.actions.directPayment",
         "permission": "voucherDetails.actions.directPayment",
-        "dialog": "directPayment"
+        "dialog": "directPayment",
+        "recordPermission": "directPayment"
       },
       {
         "key": "creditAdvice",
         "label": "resources.vouchers.actions.creditAdvice",
         "permission": "voucherDetails.actions.creditAdvice",
-        "dialog": "creditAdvice"
+        "dialog": "creditAdvice",
+        "recordPermission": "creditAdvice"
       },
       {
         "key": "abandonment",
         "label": "resources.vouchers.actions.abandonment",
         "permission": "voucherDetails.actions.abandonment",
-        "dialog": "abandonment"
+        "dialog": "abandonment",
+        "recordPermission": "abandonment"
       },
       {
         "key": "annulation",
         "label": "resources.vouchers.actions.annulation",
         "permission": "voucherDetails.actions.annulation",
-        "dialog": "annulation"
+        "dialog": "annulation",
+        "recordPermission": "annulation"
       },
       {
         "key": "uploadSubsequentInvoice",
         "label": "resources.vouchers.actions.uploadSubsequentInvoice",
         "permission": "voucherDetails.actions.uploadSubsequentInvoice",
-        "dialog": "uploadSubsequentInvoice"
+        "dialog": "uploadSubsequentInvoice",
+        "recordPermission": "uploadSubsequentInvoice"
       },
       {
         "key": "reUpload",
         "label": "resources.vouchers.actions.reUpload",
         "permission": "voucherDetails.actions.reUpload",
-        "dialog": "reUploadVoucher"
+        "dialog": "reUploadVoucher",
+        "recordPermission": "reUpload"
       },
       {
         "key": "comment",
         "label": "resources.vouchers.actions.comment",
         "permission": "voucherDetails.actions.comment",
-        "dialog": "comment"
+        "dialog": "comment",
+        "recordPermission": "comment"
       }
     ]
   }

@@ -84,7 +84,15 @@ export const vouchersRoutes = {
                 "maxItems": 1000,
                 "items": {
                   "type": "string",
-                  "maxLength": 200
+                  "enum": [
+                    "purchased",
+                    "notPurchasedMappingA",
+                    "notPurchasedMappingB",
+                    "countBack",
+                    "inReview",
+                    "acceptedMappingA",
+                    "acceptedMappingB"
+                  ]
                 }
               },
               "subStatus": {
@@ -123,7 +131,10 @@ export const vouchersRoutes = {
                 "maxItems": 1000,
                 "items": {
                   "type": "string",
-                  "maxLength": 200
+                  "enum": [
+                    "dunning",
+                    "dispute"
+                  ]
                 }
               },
               "type": {
@@ -157,7 +168,12 @@ export const vouchersRoutes = {
                 "maxItems": 1000,
                 "items": {
                   "type": "string",
-                  "maxLength": 200
+                  "enum": [
+                    "invoiceLike",
+                    "invoiceGroup",
+                    "depositGroup",
+                    "impersonalAccountGroup"
+                  ]
                 }
               },
               "timePeriod": {

@@ -38,6 +38,7 @@
 //   schema/entities/debtorAssignmentDetails.yaml
 //   schema/entities/debtorAssignmentEntry.yaml
 //   schema/entities/debtorHistoryEntry.yaml
+//   schema/entities/debtorInsurableInvoice.yaml
 //   schema/entities/debtorInvoice.yaml
 //   schema/entities/debtorListItem.yaml
 //   schema/entities/debtorPermanentDebt.yaml
@@ -2745,6 +2746,16 @@ export const schemas = [
         "items": {
           "$ref": "DebtorPermanentDebt#"
         }
+      },
+      "openInsurableInvoices": {
+        "type": [
+          "array",
+          "null"
+        ],
+        "items": {
+          "$ref": "DebtorInsurableInvoice#"
+        },
+        "description": "Protection variant only (permission debtorDetails.tabs.openInsurableInvoices): up to 15, see debtorInsurableInvoice. Withheld (absent) without the permission."
       }
     },
     "required": [
@@ -2979,6 +2990,87 @@ export const schemas = [
       "id",
       "created",
       "title"
+    ],
+    "additionalProperties": false
+  },
+  {
+    "$id": "DebtorInsurableInvoice",
+    "title": "DebtorInsurableInvoice",
+    "type": "object",
+    "properties": {
+      "id": {
+        "type": "integer"
+      },
+      "numberToShow": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "type": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "enum": [
+          "invoice",
+          "permanent_debt",
+          "invoice_encashment_direct",
+          "epod",
+          "abandonment",
+          "annulation",
+          "credit_advice",
+          "debit_payment",
+          "deposit",
+          "deposit_encashment",
+          "deposit_insurance",
+          "direct_payment",
+          "impersonal_account_voucher",
+          "voucher_retirement_degener",
+          "vat_retirement",
+          "voucher_retirement",
+          "epod_settlement",
+          null
+        ]
+      },
+      "voucherDate": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "date"
+      },
+      "performanceDate": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "date"
+      },
+      "paymentDeadline": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "date"
+      },
+      "amount": {
+        "type": [
+          "integer",
+          "null"
+        ],
+        "description": "amount in cents"
+      },
+      "leftoverAmount": {
+        "type": [
+          "integer",
+          "null"
+        ],
+        "description": "amount in cents"
+      }
+    },
+    "required": [
+      "id"
     ],
     "additionalProperties": false
   },

@@ -880,6 +880,10 @@ export interface Debtor {
   solvency?: SolvencyDecision | null;
   lastInvoices?: DebtorInvoice[] | null;
   permanentDebts?: DebtorPermanentDebt[] | null;
+  /**
+   * Protection variant only (permission debtorDetails.tabs.openInsurableInvoices): up to 15, see debtorInsurableInvoice. Withheld (absent) without the permission.
+   */
+  openInsurableInvoices?: DebtorInsurableInvoice[] | null;
 }
 /**
  * This interface was referenced by `KontorEntities`'s JSON-Schema
@@ -1038,6 +1042,44 @@ export interface DebtorPermanentDebt {
     | null;
   status?: 'created' | 'active' | 'stopped' | 'expired' | 'ended' | null;
   nextExecutionDate?: string | null;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "DebtorInsurableInvoice".
+ */
+export interface DebtorInsurableInvoice {
+  id: number;
+  numberToShow?: string | null;
+  type?:
+    | 'invoice'
+    | 'permanent_debt'
+    | 'invoice_encashment_direct'
+    | 'epod'
+    | 'abandonment'
+    | 'annulation'
+    | 'credit_advice'
+    | 'debit_payment'
+    | 'deposit'
+    | 'deposit_encashment'
+    | 'deposit_insurance'
+    | 'direct_payment'
+    | 'impersonal_account_voucher'
+    | 'voucher_retirement_degener'
+    | 'vat_retirement'
+    | 'voucher_retirement'
+    | 'epod_settlement'
+    | null;
+  voucherDate?: string | null;
+  performanceDate?: string | null;
+  paymentDeadline?: string | null;
+  /**
+   * amount in cents
+   */
+  amount?: number | null;
+  /**
+   * amount in cents
+   */
+  leftoverAmount?: number | null;
 }
 /**
  * This interface was referenced by `KontorEntities`'s JSON-Schema

@@ -35,6 +35,8 @@ export function emitRoutes(model: Model): Map<string, string> {
     const detail = model.entities.find((e) => e.name === r.detailEntity)!;
     const filterItem = (f: (typeof r.list.filters)[number]) => {
       const e = f.enum ? model.enums.find((x) => x.name === f.enum)! : undefined;
+      // a group filter sends group names; which of them the caller's product offers, the route checks
+      if (e && f.groups) return { type: 'string', enum: Object.keys(e.groups) };
       if (e) return { type: typeof e.values[0].value === 'number' ? 'integer' : 'string', enum: e.values.map((v) => v.value) };
       if (f.kind === 'boolean') return { type: 'boolean' };
       return { type: 'string', maxLength: 200 };

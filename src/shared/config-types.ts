@@ -94,6 +94,23 @@ export interface FilterConfig {
   /** shown without opening the filter menu */
   alwaysOn: boolean;
   permission?: string;
+  /**
+   * the choices are the enum's groups (labels `enumGroups.<enum>.<group>`) that the active product
+   * offers (`VariantConfig.statusGroups[enum]`); the filter sends group names
+   */
+  groups?: boolean;
+  /** the choices are only the enum values in the groups the active product offers (all when it names none) */
+  productGroupsOnly?: boolean;
+}
+
+/** A condition on a record: every named field (path) must have one of the values; `null` also matches a missing value. */
+export type RecordCondition = Record<string, (string | number | boolean | null)[]>;
+
+/** Where a list row links instead of the inline detail, when the row matches `when`. */
+export interface RowLinkConfig {
+  /** the resource whose detail opens, e.g. `unprocessed` */
+  resource: string;
+  when: RecordCondition;
 }
 
 export interface DetailField {
@@ -120,8 +137,11 @@ export interface DetailTab {
   permission?: string;
   /** fields shown in the tab */
   fields: DetailField[];
-  /** a list inside the tab: the path of the array in the detail record and its columns */
-  table?: { value: string; columns: ColumnConfig[] };
+  /**
+   * a list inside the tab: the path of the array in the detail record and its columns; with `link`
+   * a row opens that resource's detail (following its `rowLink`)
+   */
+  table?: { value: string; columns: ColumnConfig[]; link?: string };
   /** name of a hand-written widget from the client registry, if the tab needs one */
   widget?: string;
 }
@@ -138,6 +158,10 @@ export interface ActionConfig {
   dialog?: string;
   /** MUI icon name */
   icon?: string;
+  /** key of the shown record's `permissions` (server-sent): the button is hidden when it is `false` */
+  recordPermission?: string;
+  /** offered only while the shown record meets this condition */
+  when?: RecordCondition;
 }
 
 export interface ApiCall {
@@ -165,6 +189,7 @@ export interface ResourceConfig {
   roles: string[];
   /** admin resources: any one of these admin permissions opens the resource (super admin: all) */
   adminPermissions?: string[];
+  /** without `show` the detail shows the list row already loaded */
   api: { list: ApiCall; show?: ApiCall };
   list: {
     columns: ColumnConfig[];
@@ -174,6 +199,8 @@ export interface ResourceConfig {
     defaultSort?: { field: string; order: 'ASC' | 'DESC' };
     /** i18n keys of the empty states */
     empty: { noData: string; noResults: string };
+    /** rows matching the condition open another resource's detail (document 1 §2: unprocessed vouchers) */
+    rowLink?: RowLinkConfig;
   };
   detail: {
     /** fields shown in the detail header */
@@ -204,7 +231,10 @@ export interface VariantConfig {
   wording: { de: Record<string, string>; en: Record<string, string> };
   withPurchaseAssurance: boolean;
   setupFeeOptions: number[];
-  /** which groups of an enumeration this product uses, e.g. purchaseStatus → [purchased, notPurchasedMappingA, …] */
+  /**
+   * which groups of an enumeration this product uses, e.g. purchaseStatus → [purchased, notPurchasedMappingA, …];
+   * `voucherType` holds the voucher-type groups (`voucherTypeGroups`), so one lookup serves every enum
+   */
   statusGroups: Record<string, string[]>;
   /** the voucher-type filter groups the product offers (groups of the voucherType enum) */
   voucherTypeGroups: string[];

@@ -160,6 +160,12 @@ describe('GET /api/debtor/{id}/permissions', () => {
     const id = await debtorWhere((q) =>
       q.where('d.status', '=', 'active').where('d.limitRequestActive', '=', false),
     );
+    // the demo grants the flag to this creditor: take it away to see it switch
+    await t.db
+      .updateTable('appUser')
+      .set({ permissions: JSON.stringify({}) })
+      .where('username', '=', 'creditor@example.com')
+      .execute();
     const before = (await get(`/debtor/${id}/permissions`)).json();
     expect(before).toMatchObject({
       debtor_limit_increase: true,

@@ -312,3 +312,158 @@ describe('tenant isolation', () => {
     expect(response.json().code).toBe('notFound');
   });
 });
+
+describe('open insurable invoices (protection variant)', () => {
+  let vhvToken: string;
+  beforeAll(async () => {
+    vhvToken = await loginAs(t.app, 'creditor-vhv@example.com');
+  });
+
+  const vhvDebtor = async (offset: number) => {
+    const { creditorId: vhv } = await t.db
+      .selectFrom('appUser')
+      .select('creditorId')
+      .where('username', '=', 'creditor-vhv@example.com')
+      .executeTakeFirstOrThrow();
+    return t.db
+      .selectFrom('location')
+      .select(['debtorId', 'id as locationId', 'creditorId'])
+      .where('creditorId', '=', vhv!)
+      .orderBy('debtorId')
+      .orderBy('id')
+      .offset(offset)
+      .executeTakeFirstOrThrow();
+  };
+  // An open, processed invoice handed over at noon on its voucher date, due 30 days later.
+  const insert = async (
+    at: { debtorId: number; locationId: number; creditorId: number },
+    number: string,
+    date: string,
+    patch: Record<string, unknown> = {},
+  ) => {
+    const due = new Date(`${date}T00:00:00Z`);
+    due.setUTCDate(due.getUTCDate() + 30);
+    const row = await t.db
+      .insertInto('voucher')
+      .values({
+        ...at,
+        type: 'invoice',
+        customNumber: number,
+        voucherDate: date,
+        performanceDate: date,
+        paymentDeadline: due.toISOString().slice(0, 10),
+        amount: 10_000,
+        leftoverAmount: 10_000,
+        status: 'open',
+        uploadedAt: `${date}T12:00:00Z`,
+        ...patch,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  };
+  const listed = async (debtorId: number, token = vhvToken) =>
+    (await show(debtorId, token)).json().openInsurableInvoices as { id: number; voucherDate: string }[];
+
+  it('shows at most the 15 latest, newest first', async () => {
+    const at = await vhvDebtor(0);
+    const ids: number[] = [];
+    for (let day = 1; day <= 20; day++)
+      ids.push(await insert(at, `T-15-${day}`, `2031-01-${String(day).padStart(2, '0')}`));
+    const invoices = await listed(at.debtorId);
+    expect(invoices.map((i) => i.id)).toEqual(ids.slice(5).reverse());
+    expect(invoices[0]).toMatchObject({
+      numberToShow: 'T-15-20',
+      voucherDate: '2031-01-20',
+      leftoverAmount: 10_000,
+    });
+  });
+
+  it('leaves out every not-insurable case and keeps the borderline ones', async () => {
+    const at = await vhvDebtor(1);
+    const d = '2032-03-10';
+    const keep = [
+      await insert(at, 'OK-1', d),
+      await insert(at, 'OK-TERM-90', d, { paymentDeadline: '2032-06-08' }),
+      await insert(at, 'OK-DUE-3', d, { paymentDeadline: '2032-03-13' }),
+      await insert(at, 'OK-PERF-30', d, { performanceDate: '2032-02-09' }),
+      await insert(at, 'DUP-1', '2032-03-01'),
+    ];
+    const drop = [
+      await insert(at, 'X-NO-DUE', d, { paymentDeadline: null }),
+      await insert(at, 'X-ZERO', d, { amount: 0 }),
+      await insert(at, 'X-DUE-2', d, { paymentDeadline: '2032-03-12' }),
+      await insert(at, 'X-DUE-PAST', d, { paymentDeadline: '2032-03-01' }),
+      await insert(at, 'X-TERM-91', d, { paymentDeadline: '2032-06-09' }),
+      await insert(at, 'X-PERF-31', d, { performanceDate: '2032-02-08' }),
+      await insert(at, 'X-PERF-LATER', d, { performanceDate: '2032-03-11' }),
+      await insert(at, 'X-DATED-LATER', d, {
+        uploadedAt: '2032-03-09T12:00:00Z',
+        performanceDate: '2032-03-09',
+      }),
+      await insert(at, 'DUP-1', d),
+      await insert(at, 'X-PROCESSING', d, { requiresProcessing: true }),
+      await insert(at, 'X-PENDING', d, {
+        status: 'pending',
+        pendingStatus: 'insurance_service_date_too_old',
+      }),
+      await insert(at, 'X-CLOSED', d, { status: 'closed' }),
+      await insert(at, 'X-PAID', d, { leftoverAmount: 0 }),
+      await insert(at, 'X-CREDIT', d, { type: 'credit_advice' }),
+    ];
+    const ids = (await listed(at.debtorId)).map((i) => i.id);
+    for (const id of keep) expect(ids).toContain(id);
+    for (const id of drop) expect(ids).not.toContain(id);
+  });
+
+  it("lists fewer than the demo debtor's open invoices where the demo breaks the rules", async () => {
+    const open = await t.db
+      .selectFrom('voucher as v')
+      .innerJoin('creditor as c', 'c.id', 'v.creditorId')
+      .select(['v.debtorId', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('c.product', '=', 'VHV')
+      .where('v.status', '=', 'open')
+      .where('v.leftoverAmount', '>', 0)
+      .where('v.requiresProcessing', '=', false)
+      .where('v.type', '=', 'invoice')
+      .groupBy('v.debtorId')
+      .orderBy('n', 'desc')
+      .executeTakeFirstOrThrow();
+    const invoices = await listed(open.debtorId!);
+    expect(invoices.length).toBeGreaterThan(0);
+    expect(invoices.length).toBeLessThan(Number(open.n));
+  });
+
+  it('withholds the field without the permission', async () => {
+    const [smafa] = (await list('')).json().debtors;
+    expect((await show(smafa.id)).json()).not.toHaveProperty('openInsurableInvoices');
+    const at = await vhvDebtor(0);
+    expect(await listed(at.debtorId)).toEqual(expect.any(Array));
+    await t.db
+      .updateTable('appUser')
+      .set({ permissions: JSON.stringify({ debtorDetails: { tabs: { openInsurableInvoices: false } } }) })
+      .where('username', '=', 'creditor-vhv@example.com')
+      .execute();
+    expect((await show(at.debtorId, vhvToken)).json()).not.toHaveProperty('openInsurableInvoices');
+  });
+});
+
+describe('demo: solvency determination', () => {
+  it("is granted to the SMAFA main user's creditor, so solvency checks are allowed", async () => {
+    expect(
+      (await t.app.inject({ url: '/api/creditor/permissions', headers: bearer(creditorToken) })).json(),
+    ).toMatchObject({ solvencyDetermination: true });
+    const active = await t.db
+      .selectFrom('debtor')
+      .select('id')
+      .where('creditorId', '=', creditorId)
+      .where('status', '=', 'active')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const response = await t.app.inject({
+      url: `/api/debtor/${active.id}/permissions`,
+      headers: bearer(creditorToken),
+    });
+    expect(response.json()).toMatchObject({ debtor_solvency_request: true, determine_solvency: true });
+  });
+});

@@ -89,7 +89,9 @@ describe('GET /api/voucher/list', () => {
     ['filters[status][]=deleted'],
     ['filters[nope][]=x'],
     ['filters[purchaseStatusGroup][]=notPurchasedMappingB'],
+    ['filters[purchaseStatusGroup][]=nope'],
     ['filters[typeGroup][]=invoiceLike'],
+    ['filters[status][]=tpf_in_review'],
     ['filters[voucherDate][]=01.02.2024'],
     ['filters[amount][]=12,50'],
     ['filters[debtor][]=abc'],
@@ -147,11 +149,36 @@ describe('GET /api/voucher/list', () => {
     const depositTypes = enums.voucherType.groups.depositGroup.values.map(String);
     expect(deposits.count).toBe(await countVouchers((q) => q.where('type', 'in', depositTypes)));
 
-    const options = (await get('/voucher/purchase-status-group/list')).json();
-    expect(options.map((o: { value: string }) => o.value)).toEqual(groups.purchaseStatus);
-    expect(options[0]).toEqual({ value: 'purchased', label: 'Angekauft' });
-    const types = (await get('/voucher/type-group/list')).json();
-    expect(types.map((o: { value: string }) => o.value)).toEqual(variants.SMAFA.voucherTypeGroups);
+    // the choices come from the generated configs (vouchers.yaml `groups: true`), not from calls
+    for (const url of ['/voucher/purchase-status-group/list', '/voucher/sub-status-group/list', '/voucher/type-group/list']) {
+      expect((await get(url)).statusCode, url).toBe(404);
+    }
+  });
+
+  it("offers the freight product's groups and tpf_* states to a TPF user only", async () => {
+    const status = vouchersResource.list.filters.find((f) => f.key === 'status')!;
+    const purchaseGroups = vouchersResource.list.filters.find((f) => f.key === 'purchaseStatusGroup')!;
+    expect(status).toMatchObject({ enum: 'voucherStatus', productGroupsOnly: true });
+    expect(purchaseGroups).toMatchObject({ enum: 'purchaseStatus', groups: true });
+    const tpfStates = enums.voucherStatus.groups.tpf.values.map(String);
+    expect(variants.TPF.statusGroups.voucherStatus).toContain('tpf');
+    expect(variants.SMAFA.statusGroups.voucherStatus).not.toContain('tpf');
+    expect(variants.TPF.statusGroups.voucherType).toEqual(variants.TPF.voucherTypeGroups);
+
+    const tpf = await loginAs(t.app, 'creditor-tpf@example.com');
+    const tpfQuery = (query: string) => list(`rowsPerPage=100&${query}`, tpf);
+    const inReview = await tpfQuery(`filters[status][]=${tpfStates[0]}`);
+    expect(inReview.statusCode).toBe(200);
+    expect(inReview.json().count).toBeGreaterThan(0);
+    expect(inReview.json().vouchers.every((v: { status: string }) => v.status === tpfStates[0])).toBe(true);
+    // TPF's second purchase-status mapping is open to TPF, SMAFA's first one is not
+    expect((await tpfQuery('filters[purchaseStatusGroup][]=notPurchasedMappingB')).statusCode).toBe(200);
+    const foreign = await tpfQuery('filters[purchaseStatusGroup][]=notPurchasedMappingA');
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json()).toMatchObject({ code: 'validationError' });
+    expect((await tpfQuery('filters[typeGroup][]=impersonalAccountGroup')).statusCode).toBe(400);
+    // the CSV export checks the same filters
+    expect((await get(`/voucher/csv?filters[status][]=${tpfStates[0]}`)).statusCode).toBe(400);
   });
 
   it('filters by time period, date ranges, amount, debtor, location and number', async () => {

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resources } from '../../generated/resources';
+import { variants } from '../../generated/variants';
 import { seriousA11yViolations } from './helpers/axe';
 import { chromiumAvailable, germanContext, launchChromium } from './helpers/chromium';
 import { ensureClientBuilt } from './helpers/client-build';
@@ -180,6 +181,53 @@ describe.skipIf(!chromiumAvailable())('creditor works through the debtors', () =
     expect(await seriousA11yViolations(page)).toEqual([]);
   });
 
+  it('shows the history with German dates, an empty state and a load failure', async () => {
+    const detail = page.getByTestId('resource-detail');
+    const tabs = await detail.getByRole('tab').allTextContents();
+    expect(tabs).not.toContain(germanText('resources.debtors.tabs.openInsurableInvoices'));
+    await detail.getByRole('tab', { name: germanText('resources.debtors.tabs.history') }).click();
+    await page.waitForURL(/tab=history/);
+    const entries = page.getByTestId('debtor-history-entry');
+    await expect.poll(() => entries.count()).toBeGreaterThan(0);
+    expect(await entries.first().locator('time').textContent()).toMatch(/^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}$/);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    const history = '**/api/debtor/*/history/list';
+    await page.route(history, (route) => route.fulfill({ json: [] }));
+    await page.reload();
+    await expect
+      .poll(() => page.getByTestId('debtor-history-empty').textContent())
+      .toBe(germanText('ui.list.noData'));
+    await page.unroute(history);
+    await page.route(history, (route) => route.fulfill({ status: 500, json: { message: 'kaputt' } }));
+    await page.reload();
+    const alert = detail.getByRole('alert');
+    await expect.poll(() => alert.textContent()).toContain(germanText('pages.common.loadError'));
+    await page.unroute(history);
+    await alert.getByRole('button', { name: germanText('ui.list.reload') }).click();
+    await expect.poll(() => entries.count()).toBeGreaterThan(0);
+  });
+
+  it("opens the edit dialog with the debtor's data and closes it with Escape", async () => {
+    const id = /\/debtors\/main\/(\d+)/.exec(page.url())![1];
+    const debtor = await api(`/debtor/show/${id}`);
+    await page
+      .getByTestId('resource-detail')
+      .getByRole('button', { name: germanText('resources.debtors.actions.edit'), exact: true })
+      .click();
+    await page.waitForURL(/action=edit/);
+    const dialog = page.getByTestId('form-dialog');
+    await expect
+      .poll(() => dialog.getByRole('heading').textContent())
+      .toBe(germanText('forms.editDebtor.title'));
+    const values = await dialog
+      .locator('input')
+      .evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
+    expect(values).toContain(debtor.debtorType === 'business' ? debtor.name : debtor.firstName);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.url()).not.toMatch(/action=edit/);
+  });
+
   it('shows a sub-location link beside the list', async () => {
     const match = /\/debtors\/main\/(\d+)/.exec(page.url())!;
     const debtor = await api(`/debtor/show/${match[1]}`);
@@ -206,5 +254,72 @@ describe.skipIf(!chromiumAvailable())('creditor works through the debtors', () =
     await page.getByRole('menuitem', { name: germanText('ra.auth.logout') }).click();
     await page.waitForURL('**/login');
     expect(await page.evaluate(() => localStorage.getItem('kontor.token'))).toBeNull();
+  });
+
+  /** A new German session on a variant's host, logged in as `username`. */
+  const loginOn = async (code: string, username: string) => {
+    const origin = `http://${variants[code].hosts[0]}:${PORT}`;
+    const session = await (await germanContext(browser)).newPage();
+    await session.goto(`${origin}/login`);
+    await session.getByLabel(germanText('ra.auth.email')).fill(username);
+    await session.getByLabel(germanText('ra.auth.password')).fill('Demo1234!');
+    await session.getByRole('button', { name: germanText('ra.auth.sign_in') }).click();
+    await session.waitForURL(`${origin}/`);
+    return { session, origin };
+  };
+
+  it('shows the open insurable invoices in the protection variant (VHV)', async () => {
+    const { session, origin } = await loginOn('VHV', 'creditor-vhv@example.com');
+    const token = await session.evaluate(() => localStorage.getItem('kontor.token'));
+    const get = async (path: string) =>
+      (await fetch(`${portal.baseUrl}/api${path}`, { headers: { Authorization: `Bearer ${token}` } })).json();
+    let id: number | undefined;
+    for (const { id: candidate } of (await get('/debtor/list?rowsPerPage=100')).debtors)
+      if ((await get(`/debtor/show/${candidate}`)).openInsurableInvoices.length > 0) {
+        id = candidate;
+        break;
+      }
+    expect(id).toBeDefined();
+    await session.goto(`${origin}/debtors/main/${id}?tab=openInsurableInvoices`);
+    const panel = session.getByTestId('resource-detail').getByRole('tabpanel');
+    await expect.poll(() => panel.getAttribute('aria-labelledby')).toBe('debtors-tab-openInsurableInvoices');
+    await expect.poll(() => panel.locator('tbody tr').count()).toBeGreaterThan(0);
+    const cells = await panel.locator('tbody td').allInnerTexts();
+    expect(cells.some((text) => GERMAN_MONEY.test(text))).toBe(true);
+    expect(cells.some((text) => GERMAN_DATE.test(text))).toBe(true);
+    await session.context().close();
+  });
+
+  it('words vouchers as orders and debtors as principals in the freight variant (TPF)', async () => {
+    const { session, origin } = await loginOn('TPF', 'creditor-tpf@example.com');
+    const tpf = (key: string) => germanText(key, 'TPF');
+    const menu = session.getByRole('menuitem');
+    await expect
+      .poll(() => menu.allTextContents())
+      .toEqual(
+        expect.arrayContaining([
+          tpf('permissions.navigation.children.vouchers.label'),
+          tpf('permissions.navigation.children.debtors.label'),
+        ]),
+      );
+    for (const [resource, search] of [
+      ['vouchers', 'filters.number'],
+      ['unprocessed', 'filters.search'],
+      ['debtors', 'filters.search'],
+    ]) {
+      await session.goto(`${origin}/${resource}`);
+      await expect
+        .poll(() => session.getByRole('heading', { level: 1 }).textContent())
+        .toBe(tpf(resources[resource].label));
+      await expect.poll(() => session.getByTestId('resource-row').count()).toBeGreaterThan(0);
+      expect(await session.locator('thead').first().textContent()).not.toMatch(/Beleg|Kunde/);
+      await session
+        .getByRole('searchbox', { name: tpf(`resources.${resource}.${search}`) })
+        .fill('zzzz-gibt-es-nicht');
+      await expect
+        .poll(() => session.getByText(tpf(resources[resource].list.empty!.noResults)).isVisible())
+        .toBe(true);
+    }
+    await session.context().close();
   });
 });

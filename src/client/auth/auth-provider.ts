@@ -1,6 +1,7 @@
 import type { AuthProvider } from 'ra-core';
 import type { ResourceConfig, VariantConfig } from '../../shared/config-types';
 import { apiFetch } from '../data/http-client';
+import { followUserProduct } from '../variant/follow-user-product';
 import {
   canAccessResource,
   makePermissionCheck,
@@ -29,10 +30,17 @@ export function createAuthProvider({ variant, resources, evaluator }: AuthProvid
   let current: Promise<CurrentUser> | null = null;
 
   const currentUser = (): Promise<CurrentUser> => {
-    current ??= apiFetch<CurrentUser>('/user-management/user/current').catch((error) => {
-      current = null;
-      throw error;
-    });
+    current ??= apiFetch<CurrentUser>('/user-management/user/current').then(
+      (user) => {
+        // on a host without a variant of its own the user's product decides (reloads once)
+        followUserProduct(user.product, variant.code);
+        return user;
+      },
+      (error) => {
+        current = null;
+        throw error;
+      },
+    );
     return current;
   };
   const permissionData = async (): Promise<PermissionData> => {

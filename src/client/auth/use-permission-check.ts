@@ -1,6 +1,13 @@
 import { usePermissions } from 'ra-core';
 import { useMemo } from 'react';
-import { makeAdminPermissionCheck, makePermissionCheck, type PermissionCheck, type PermissionData } from './access';
+import type { ResourceConfig } from '../../shared/config-types';
+import {
+  canAccessResource,
+  makeAdminPermissionCheck,
+  makePermissionCheck,
+  type PermissionCheck,
+  type PermissionData,
+} from './access';
 import { permissionEvaluator } from './permission-evaluator';
 
 /**
@@ -18,4 +25,13 @@ export function usePermissionCheck(): PermissionCheck {
 export function useAdminPermissionCheck(): PermissionCheck {
   const { permissions } = usePermissions<PermissionData>();
   return useMemo(() => makeAdminPermissionCheck(permissions, permissionEvaluator), [permissions]);
+}
+
+/** Whether the current user may open a resource (its roles, admin permissions and menu permission). */
+export function useResourceAccessCheck(): (config: ResourceConfig) => boolean {
+  const { permissions } = usePermissions<PermissionData>();
+  return useMemo(
+    () => (config: ResourceConfig) => permissions !== undefined && canAccessResource(config, permissions, permissionEvaluator),
+    [permissions],
+  );
 }

@@ -12,7 +12,10 @@ import { PasswordWidget } from './PasswordWidget';
  * Widgets of `schema/widgets.yaml` that only display a value in a detail tab; they have no input
  * counterpart (the tab registry in src/client/widgets/ renders them).
  */
-export const DISPLAY_ONLY_WIDGETS = ['solvencyTrafficLight'] as const satisfies readonly WidgetName[];
+export const DISPLAY_ONLY_WIDGETS = [
+  'solvencyTrafficLight',
+  'debtorHistory',
+] as const satisfies readonly WidgetName[];
 
 export type InputWidgetName = Exclude<WidgetName, (typeof DISPLAY_ONLY_WIDGETS)[number]>;
 

@@ -8,6 +8,7 @@ import { useAdminPermissionCheck, usePermissionCheck } from '../auth/use-permiss
 import { withoutParam, withParam } from '../forms/form-flags';
 import { valuesOf } from '../forms/form-schema';
 import { FormDialog } from '../forms/FormDialog';
+import { actionOffered } from './record-actions';
 import { selectionFromPath } from './resource-route';
 
 /** The record a detail shows, read from the list route (`/debtors/main/12` → 12). */
@@ -20,7 +21,8 @@ function recordIdFromPath(pathname: string): string | undefined {
 }
 
 /**
- * The permitted actions of a detail as buttons. An action opens through the `action` query
+ * The permitted actions of a detail as buttons (user and product permissions, admin permissions,
+ * and the shown record's own `permissions`). An action opens through the `action` query
  * parameter (spec); one with a `dialog` opens that form for the shown record (its submit path's
  * `{id}`; given the record, its fields start with the record's values), one without shows a
  * notice until its behaviour exists.
@@ -42,6 +44,7 @@ export function DetailActions({
     (action) =>
       allowed(action.permission) &&
       allowedAdmin(action.adminPermission) &&
+      actionOffered(action, record) &&
       (!action.dialog || allowed(forms[action.dialog]?.permission)),
   );
   if (visible.length === 0) return null;

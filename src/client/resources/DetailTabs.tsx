@@ -64,6 +64,7 @@ export function DetailTabs({
             columns={active.table.columns.filter((column) => allowed(column.permission))}
             selectedId={selectedSubId}
             label={translate(active.label)}
+            link={active.table.link}
           />
         ) : null}
         {active.widget ? (

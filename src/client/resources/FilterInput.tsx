@@ -3,7 +3,9 @@ import { useTranslate } from 'ra-core';
 import { enums } from '../../../generated/enums';
 import type { FilterConfig } from '../../shared/config-types';
 import { type Option, useOptions } from '../data/use-options';
+import { useVariant } from '../variant/VariantContext';
 import { DateRangeFilterInput } from './DateRangeFilterInput';
+import { enumFilterChoices } from './filter-choices';
 import { SearchFilterInput } from './SearchFilterInput';
 
 export interface FilterInputProps {
@@ -12,18 +14,21 @@ export interface FilterInputProps {
   onChange: (next: string[]) => void;
 }
 
-/** One filter control, chosen by the filter's kind; choices come from an enum or an options call. */
+/**
+ * One filter control, chosen by the filter's kind; choices come from an enum (its values, or the
+ * groups the active product offers) or an options call.
+ */
 export function FilterInput({ filter, value, onChange }: FilterInputProps) {
   const translate = useTranslate();
+  const variant = useVariant();
   const label = translate(filter.label);
   const { options } = useOptions(filter.enum ? undefined : filter.optionsPath);
-  const choices: Option[] = filter.enum
-    ? (enums[filter.enum]?.values ?? [])
-        .filter((entry) => entry.shownAs === undefined)
-        .map((entry) => ({
-          value: String(entry.value),
-          label: translate(entry.label, { _: String(entry.value) }),
-        }))
+  const enumConfig = filter.enum ? enums[filter.enum] : undefined;
+  const choices: Option[] = enumConfig
+    ? enumFilterChoices(filter, variant, enumConfig).map((choice) => ({
+        value: choice.value,
+        label: translate(choice.label, { _: choice.value }),
+      }))
     : filter.kind === 'boolean' && !filter.optionsPath
       ? [
           { value: 'true', label: translate('ra.boolean.true') },

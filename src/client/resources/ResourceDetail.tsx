@@ -10,7 +10,7 @@ import {
   IconButton,
   Typography,
 } from '@mui/material';
-import { useGetOne, useTranslate } from 'ra-core';
+import { type RaRecord, useGetOne, useListContext, useTranslate } from 'ra-core';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { ResourceConfig } from '../../shared/config-types';
@@ -25,7 +25,8 @@ import { itemPath, type Selection } from './resource-route';
 /**
  * The selected item's details, inline beside the list: header fields, sections, tabs and
  * actions, all from the resource's `detail` config. A sub selection (`debtorId,locationId`)
- * loads the main record and marks the sub item in the tab tables.
+ * loads the main record and marks the sub item in the tab tables. A resource without a show
+ * call (users, admins, requests) shows the list row already loaded.
  */
 export function ResourceDetail({ config, selection }: { config: ResourceConfig; selection: Selection }) {
   const translate = useTranslate();
@@ -33,12 +34,15 @@ export function ResourceDetail({ config, selection }: { config: ResourceConfig; 
   const location = useLocation();
   const allowed = usePermissionCheck();
   const serverError = useServerError();
-  const {
-    data: record,
-    error,
-    isPending,
-    refetch,
-  } = useGetOne(config.name, { id: selection.recordId }, { retry: false, enabled: Boolean(config.api.show) });
+  const hasShow = Boolean(config.api.show);
+  const shown = useGetOne(config.name, { id: selection.recordId }, { retry: false, enabled: hasShow });
+  const list = useListContext();
+  const row = hasShow ? undefined : list.data?.find((item: RaRecord) => String(item.id) === selection.recordId);
+  const { error, refetch } = shown;
+  const record = hasShow ? shown.data : row;
+  const isPending = hasShow ? shown.isPending : list.isPending;
+  // without a show call only the loaded page has the record: another page's id is not found
+  const missing = !hasShow && !list.isPending && !row;
   useEffect(() => {
     if (error) serverError();
   }, [error, serverError]);
@@ -76,11 +80,12 @@ export function ResourceDetail({ config, selection }: { config: ResourceConfig; 
             <CloseIcon />
           </IconButton>
         </Box>
-        {isPending && config.api.show ? (
+        {isPending ? (
           <Box sx={{ py: 4, textAlign: 'center' }}>
             <CircularProgress aria-label={translate('ra.page.loading')} />
           </Box>
         ) : null}
+        {missing ? <Alert severity="info">{translate('ui.detail.notFound')}</Alert> : null}
         {error ? (
           <Alert
             severity="error"

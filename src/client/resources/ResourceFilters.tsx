@@ -4,7 +4,9 @@ import { useListContext, useTranslate } from 'ra-core';
 import { useState } from 'react';
 import type { ResourceConfig } from '../../shared/config-types';
 import { usePermissionCheck } from '../auth/use-permission-check';
+import { useVariant } from '../variant/VariantContext';
 import { FilterInput } from './FilterInput';
+import { isFilterOffered } from './filter-choices';
 import type { UrlListController } from './use-url-list-controller';
 
 /**
@@ -15,8 +17,11 @@ export function ResourceFilters({ config }: { config: ResourceConfig }) {
   const translate = useTranslate();
   const list = useListContext() as unknown as UrlListController;
   const allowed = usePermissionCheck();
+  const variant = useVariant();
   const [expanded, setExpanded] = useState(false);
-  const filters = config.list.filters.filter((filter) => allowed(filter.permission));
+  const filters = config.list.filters.filter(
+    (filter) => allowed(filter.permission) && isFilterOffered(filter, variant),
+  );
   if (filters.length === 0) return null;
 
   const values = list.filterValues as Record<string, string[]>;

@@ -10,34 +10,40 @@ import {
 import { useListContext, useTranslate } from 'ra-core';
 import type { KeyboardEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { resources } from '../../../generated/resources';
 import type { ResourceConfig } from '../../shared/config-types';
-import { usePermissionCheck } from '../auth/use-permission-check';
+import { usePermissionCheck, useResourceAccessCheck } from '../auth/use-permission-check';
 import { FieldValue } from '../widgets/FieldValue';
 import { ListEmptyState } from './ListEmptyState';
 import { ListLoadError } from './ListLoadError';
 import { ResourceTableHead } from './ResourceTableHead';
-import { itemPath } from './resource-route';
+import { rowTarget } from './row-link';
 import type { UrlListController } from './use-url-list-controller';
 
-/** The configured columns of a resource as a table; a row opens the item's details inline. */
+/**
+ * The configured columns of a resource as a table; a row opens the item's details inline, or the
+ * detail of the resource the list's `rowLink` names when the row matches it.
+ */
 export function ResourceTable({ config, selectedId }: { config: ResourceConfig; selectedId?: string }) {
   const translate = useTranslate();
   const list = useListContext() as unknown as UrlListController;
   const allowed = usePermissionCheck();
+  const canOpen = useResourceAccessCheck();
   const navigate = useNavigate();
   const location = useLocation();
   const columns = config.list.columns.filter((column) => allowed(column.permission));
 
   if (list.error) return <ListLoadError onReload={() => list.refetch()} />;
 
-  const open = (id: unknown) => {
-    const pathname = itemPath(config, String(id));
-    if (pathname !== location.pathname) navigate({ pathname, search: location.search });
+  const open = (record: { id?: unknown; [field: string]: unknown }) => {
+    const { pathname, linked } = rowTarget(config, record, resources, canOpen);
+    // another resource's list does not share this one's paging and filters
+    if (pathname !== location.pathname) navigate(linked ? { pathname } : { pathname, search: location.search });
   };
-  const onKeyDown = (event: KeyboardEvent, id: unknown) => {
+  const onKeyDown = (event: KeyboardEvent, record: { id?: unknown; [field: string]: unknown }) => {
     if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault();
-      open(id);
+      open(record);
     }
   };
   const rows = list.data ?? [];
@@ -65,8 +71,8 @@ export function ResourceTable({ config, selectedId }: { config: ResourceConfig; 
                 selected={selected}
                 aria-selected={selected}
                 tabIndex={0}
-                onClick={() => open(record.id)}
-                onKeyDown={(event) => onKeyDown(event, record.id)}
+                onClick={() => open(record)}
+                onKeyDown={(event) => onKeyDown(event, record)}
                 sx={{ cursor: 'pointer' }}
                 data-testid="resource-row"
               >

@@ -84,12 +84,58 @@ describe('generator', () => {
     const refProblems = await problemsOf(fixtureWith('schema/resources/items.yaml', fixedKey));
     expect(refProblems).toEqual([
       "schema/resources/items.yaml:14: 'owner.nmae' is not a field of item",
-      "schema/resources/items.yaml:22: unknown permission 'actions.open'",
+      "schema/resources/items.yaml:27: unknown permission 'actions.open'",
     ]);
     const owner = readFileSync(join(fixture, 'schema/entities/owner.yaml'), 'utf8').replace('widget: iban', 'widget: ibna');
     expect(await problemsOf(fixtureWith('schema/entities/owner.yaml', owner))).toEqual([
       "schema/entities/owner.yaml:5: unknown widget 'ibna'",
     ]);
+  });
+
+  it('checks row links, group filters, record permissions, action conditions and table links', async () => {
+    const resource = readFileSync(join(fixture, 'schema/resources/items.yaml'), 'utf8')
+      .replace('rowLink: { resource: archive, when: { state: [done, redone], dueOn: [null] } }', 'rowLink: { resource: archiv, when: { state: [gone], due: [null] } }')
+      .replace('enum: itemState, groups: true', 'groups: true')
+      .replace('recordPermission: close, when: { state: [open] }', 'recordPermission: open, when: { state: [true] }');
+    expect(await problemsOf(fixtureWith('schema/resources/items.yaml', resource))).toEqual([
+      "schema/resources/items.yaml:17: filter 'stateGroup' with groups needs an enum with groups",
+      "schema/resources/items.yaml:18: unknown resource 'archiv'",
+      "schema/resources/items.yaml:18: 'gone' is no value of item.state",
+      "schema/resources/items.yaml:18: 'due' is not a field of item",
+      "schema/resources/items.yaml:25: rows of itemVersion lack 'due', which the rowLink of items needs",
+      "schema/resources/items.yaml:27: 'permissions.open' is not a field of item",
+      "schema/resources/items.yaml:27: 'true' is no value of item.state",
+    ]);
+    const search = readFileSync(join(fixture, 'schema/resources/items.yaml'), 'utf8').replace('kind: select, enum: itemState, groups: true', 'kind: search, enum: itemState, groups: true, productGroupsOnly: true');
+    expect(await problemsOf(fixtureWith('schema/resources/items.yaml', search))).toEqual([
+      "schema/resources/items.yaml:17: filter 'stateGroup' takes groups or productGroupsOnly, not both",
+      "schema/resources/items.yaml:17: filter 'stateGroup' with groups must be a select or multiSelect",
+    ]);
+    // rows of a linked table must carry what the target's rowLink decides on
+    const versions = readFileSync(join(fixture, 'schema/entities/itemVersion.yaml'), 'utf8').replace(/ {2}dueOn: .*\n/, '');
+    expect(await problemsOf(fixtureWith('schema/entities/itemVersion.yaml', versions))).toEqual([
+      "schema/resources/items.yaml:25: rows of itemVersion lack 'dueOn', which the rowLink of items needs",
+    ]);
+  });
+
+  it('emits group filters, row links and record-bound actions; a resource without show', async () => {
+    const files = await generate(loadTree(fixture));
+    const config = (path: string) => {
+      const text = files.get(path)!;
+      return JSON.parse(text.slice(text.indexOf('= {') + 2, text.lastIndexOf('}') + 1));
+    };
+    const items = config('resources/items.ts');
+    expect(items.list.rowLink).toEqual({ resource: 'archive', when: { state: ['done', 'redone'], dueOn: [null] } });
+    expect(items.list.filters[1]).toMatchObject({ key: 'stateGroup', enum: 'itemState', groups: true });
+    expect(items.detail.actions[0]).toMatchObject({ recordPermission: 'close', when: { state: ['open'] } });
+    expect(items.detail.tabs[1].table.link).toBe('items');
+    const archive = config('resources/archive.ts');
+    expect(archive.api.show).toBeUndefined();
+    expect(archive.detail.actions.map((a: { key: string }) => a.key)).toEqual(['restore', 'inspect']);
+    // the group filter's query string takes group names, the variant names its groups per enum
+    const routes = files.get('routes/items.ts')!;
+    expect(routes).toContain('"finished"');
+    expect(files.get('variants.ts')).toContain('"itemState": [\n        "finished"');
   });
 
   it('rejects a wording override of a text that does not exist', async () => {

@@ -14,6 +14,10 @@ const atNine = (date: string) => `${date}T09:00:00Z`;
 /** A creditor to seed: the demo accounts' shape, also used for generated creditors. */
 export type CreditorSpec = DemoCreditor;
 
+// The admin-set creditor permissions live in the main user's permission tree (schema/permissions.yaml).
+const grantedFlag = (spec: CreditorSpec, leaf: string) =>
+  (spec.users[0]?.permissions?.creditorPermissions as Record<string, unknown> | undefined)?.[leaf] === true;
+
 /**
  * The creditor row with master data, contract, mandate and extensions (document 1 §3 "Creditor
  * detail", document 2 §3). Draws from the creditor's own faker `f`.
@@ -99,9 +103,10 @@ export function buildCreditorRow(
     documentsEnabled: f.number.int(2) === 0,
     invoicesEnabled: f.number.int(2) !== 0,
     webAppKey: f.string.alphanumeric({ length: 32, casing: 'lower' }),
+    // a flag granted on the main user (DemoUser.permissions) holds here too; the draw happens anyway
     permissions: JSON.stringify({
       invoice_direct_payment: true,
-      debtor_solvency_request: f.number.int(3) !== 0,
+      debtor_solvency_request: f.number.int(3) !== 0 || grantedFlag(spec, 'solvencyDetermination'),
       verity_risk_manual_check_mandatory: f.number.int(5) === 0,
     }),
     defaultExposureType: factoring ? 'purchase' : 'service',
@@ -129,7 +134,7 @@ export function buildUsers(
     passwordHash,
     roles: user.roles,
     product,
-    permissions: JSON.stringify({}),
+    permissions: JSON.stringify(user.permissions ?? {}),
     optIn: user.optIn ?? true,
     passwordUpdateRequired: user.passwordUpdateRequired ?? false,
     askForContactInformationChanges: user.askForContactInformationChanges ?? false,

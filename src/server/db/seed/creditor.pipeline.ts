@@ -20,6 +20,7 @@ import {
 import { addContract, buildCreditorRow, buildUsers, type CreditorSpec } from './creditor.factory';
 import { buildDebtorGraph, type DebtorGraph } from './debtor.factory';
 import { addDebtorProcessLog } from './debtor-process-log.factory';
+import { addNotInsurableCases } from './insurability.factory';
 import { add, type CreditorContext, type RowSink, type SeedProfile } from './seed-context';
 import { shiftDate } from './seed-random';
 import { addChildVouchers, addUnprocessedVouchers } from './voucher-extras.factory';
@@ -123,6 +124,7 @@ export function buildCreditorData(options: CreditorDataOptions): CreditorContext
   completePermanentDebts(ctx, permanentDebts);
   add(sink, 'permanentDebt', ...permanentDebts);
   for (const voucher of base) enrichVoucher(ctx, voucher);
+  addNotInsurableCases(ctx, base);
   add(sink, 'voucher', ...base);
   const before = sink.voucher?.length ?? 0;
   addChildVouchers(ctx, base);

@@ -15,6 +15,11 @@ export interface DemoUser {
   product?: string;
   /** granted admin permissions; default all of schema/permissions.yaml */
   adminPermissions?: string[];
+  /**
+   * the user's stored permission tree (default none); a main user's `creditorPermissions` are the
+   * creditor permissions an admin set (document 2 §6)
+   */
+  permissions?: Record<string, unknown>;
 }
 
 export interface DemoCreditor {
@@ -142,7 +147,13 @@ export const DEMO_CREDITORS: DemoCreditor[] = [
     debtorCount: 40,
     prefix: 'S',
     users: [
-      { username: 'creditor@example.com', name: 'Martin Müller', roles: ['ROLE_CREDITOR'] },
+      {
+        username: 'creditor@example.com',
+        name: 'Martin Müller',
+        roles: ['ROLE_CREDITOR'],
+        // an admin granted solvency determination: "Bonität prüfen" works for this creditor's debtors
+        permissions: { creditorPermissions: { solvencyDetermination: true } },
+      },
       { username: 'observer@example.com', name: 'Olga Observer', roles: ['ROLE_CREDITOR-OBSERVER'] },
       { username: 'assistant@example.com', name: 'Anna Assistenz', roles: ['ROLE_CREDITOR-ASSISTANT'] },
       { username: 'management@example.com', name: 'Manfred Management', roles: ['ROLE_CREDITOR-MANAGEMENT'] },

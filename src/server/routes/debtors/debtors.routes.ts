@@ -22,10 +22,20 @@ const withErrors = <S extends { response: Record<string, unknown> }>(schema: S) 
   response: { ...schema.response, ...errors },
 });
 
+// The protection variant's tab of open insurable invoices: its permission gates the field itself.
+function insurableTabPermission(): string {
+  const tab = debtorsResource.detail.tabs.find((t) => t.table?.value === 'openInsurableInvoices');
+  if (!tab?.permission)
+    throw new Error('schema/resources/debtors.yaml: openInsurableInvoices tab needs a permission');
+  return tab.permission;
+}
+const insurablePermission = insurableTabPermission();
+
 /**
  * GET /debtor/list and GET /debtor/show/:id for creditor users, limited to their own creditor and
  * gated by the resource's menu permission. Values of permission-gated columns (limits, sum of
- * purchased invoices) are withheld from callers without that permission, not just hidden.
+ * purchased invoices) are withheld from callers without that permission, not just hidden; so are
+ * the open insurable invoices (protection variant) without their tab's permission.
  */
 export async function debtorsRoutes(app: FastifyInstance, { db }: AppDeps): Promise<void> {
   const gate = requirePermission(db, debtorsResource.menu!.permission!);
@@ -55,7 +65,10 @@ export async function debtorsRoutes(app: FastifyInstance, { db }: AppDeps): Prom
     schema: withErrors(generated.show.schema),
     preHandler: gate,
     handler: async (request) => {
-      const debtor = await findDebtorDetail(db, creditorIdOf(request), request.params.id);
+      const openInsurableInvoices = await isAllowedFor(db, request, insurablePermission);
+      const debtor = await findDebtorDetail(db, creditorIdOf(request), request.params.id, {
+        openInsurableInvoices,
+      });
       // Another creditor's debtor is "not found" too: a 403 would reveal that the id exists.
       if (!debtor) throw new ApiError(404, 'notFound');
       return debtor;

@@ -3,7 +3,7 @@ import { enums } from '../../../../generated/enums';
 
 /**
  * German texts of the generated catalogue (schema/texts, enums, resources) for what the server
- * writes itself: the CSV export, explanations of pending vouchers, the labels of filter groups.
+ * writes itself: the CSV export, explanations of pending vouchers, error messages.
  * The UI is German (document 1 §1); a key without a text shows as the key.
  *
  * @example germanText('messages.unprocessed.pauseInfo', { minutes: 7 }) // 'Anhänge können noch 7 Minuten …'

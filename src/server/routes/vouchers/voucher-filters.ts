@@ -1,33 +1,25 @@
 import { enums } from '../../../../generated/enums';
+import { vouchersResource } from '../../../../generated/resources/vouchers';
 import { variants } from '../../../../generated/variants';
+import type { FilterConfig } from '../../../shared/config-types';
 import type { VoucherListFilters } from '../../db/repositories/voucher-list.repository';
 import { ApiError } from '../../errors';
 import { germanText } from './catalogue-text';
 
 /**
- * The voucher list's group filters: which groups of which enumeration a product offers, read from
- * its variant (variants/<code>.yaml statusGroups / voucherTypeGroups), never typed here.
- */
-const GROUP_FILTERS = {
-  purchaseStatusGroup: { enumName: 'purchaseStatus', groupsOf: (code: string) => variants[code]?.statusGroups.purchaseStatus },
-  subStatusGroup: { enumName: 'voucherSubStatus', groupsOf: (code: string) => variants[code]?.statusGroups.voucherSubStatus },
-  typeGroup: { enumName: 'voucherType', groupsOf: (code: string) => variants[code]?.voucherTypeGroups },
-} as const;
-
-export type GroupFilterKey = keyof typeof GROUP_FILTERS;
-export const GROUP_FILTER_KEYS = Object.keys(GROUP_FILTERS) as GroupFilterKey[];
-
-/**
- * The choices of a group filter for a product: `{ value: group, label }` with the German label.
+ * What a product may send in an enum filter restricted to its groups (vouchers.yaml `groups` /
+ * `productGroupsOnly`): the groups its variant names (variants/<code>.yaml statusGroups, voucher
+ * types included), or the values of those groups; undefined when the filter is not restricted or
+ * the product names no groups for that enumeration.
  *
- * @example groupFilterOptions('TPF', 'purchaseStatusGroup') // [{ value: 'purchased', label: 'Angekauft' }, …]
+ * @example offeredFilterValues('SMAFA', statusFilter) // Set { 'open', 'closed', 'failed', 'pending', 'unknown' } — no tpf_* states
  */
-export function groupFilterOptions(product: string, key: GroupFilterKey): { value: string; label: string }[] {
-  const { enumName, groupsOf } = GROUP_FILTERS[key];
-  const groups = enums[enumName].groups;
-  return (groupsOf(product) ?? [])
-    .filter((group) => groups[group])
-    .map((group) => ({ value: group, label: germanText(groups[group].label) }));
+export function offeredFilterValues(product: string, filter: FilterConfig): Set<string> | undefined {
+  if (!filter.enum || (!filter.groups && !filter.productGroupsOnly)) return undefined;
+  const named = variants[product]?.statusGroups[filter.enum];
+  const groups = enums[filter.enum].groups;
+  if (filter.groups) return new Set((named ?? []).filter((group) => groups[group]));
+  return named ? new Set(named.flatMap((group) => groups[group]?.values.map(String) ?? [])) : undefined;
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -38,13 +30,14 @@ function invalid(field: string): never {
 }
 
 /**
- * Checks what the generated querystring schema cannot: group names the caller's product offers,
- * calendar dates, and numeric ids and amounts. 400 validationError otherwise.
+ * Checks what the generated querystring schema cannot: groups and states the caller's product
+ * offers, calendar dates, and numeric ids and amounts. 400 validationError otherwise.
  */
 export function checkVoucherFilters(product: string, filters: VoucherListFilters = {}): void {
-  for (const key of GROUP_FILTER_KEYS) {
-    const offered = new Set(groupFilterOptions(product, key).map((option) => option.value));
-    for (const value of filters[key] ?? []) if (value && !offered.has(value)) invalid(key);
+  for (const filter of vouchersResource.list.filters) {
+    const offered = offeredFilterValues(product, filter);
+    const values = (filters as Record<string, unknown[] | undefined>)[filter.key] ?? [];
+    if (offered && values.some((value) => value !== '' && !offered.has(String(value)))) invalid(filter.key);
   }
   for (const key of ['voucherDate', 'paymentDeadline'] as const) {
     const range = filters[key] ?? [];

@@ -10,17 +10,11 @@ import {
 } from '../../db/repositories/voucher-options.repository';
 import { creditorIdOf } from '../../plugins/auth';
 import { requirePermission } from '../../plugins/permissions';
-import { type GroupFilterKey, groupFilterOptions } from './voucher-filters';
 
 const querystring = {
   type: 'object',
   properties: { search: { type: 'string', maxLength: 200 } },
   additionalProperties: false,
-} as const;
-const option = {
-  type: 'object',
-  properties: { value: { type: 'string' }, label: { type: 'string' } },
-  required: ['value', 'label'],
 } as const;
 const schemaOf = (summary: string, items: unknown) => ({
   tags: ['vouchers'],
@@ -77,17 +71,4 @@ export async function voucherOptionRoutes(app: FastifyInstance, { db }: AppDeps)
     { type: 'object', properties: { value: { type: 'integer' }, label: { type: 'string' } }, required: ['value', 'label'] },
     (creditorId, search) => listVoucherAmounts(db, creditorId, search),
   );
-
-  // Not in the spec: the choices of the group filters, the caller's product's groups (variant YAML).
-  // Interim until the generic client offers an enumeration's groups itself (see vouchers.yaml).
-  const groups: [string, GroupFilterKey][] = [
-    ['/voucher/purchase-status-group/list', 'purchaseStatusGroup'],
-    ['/voucher/sub-status-group/list', 'subStatusGroup'],
-    ['/voucher/type-group/list', 'typeGroup'],
-  ];
-  for (const [url, key] of groups) {
-    app.get(url, { schema: schemaOf(`Choices of the ${key} filter for the caller's product`, option), preHandler: gate }, async (request) =>
-      groupFilterOptions(request.user.product, key),
-    );
-  }
 }

@@ -1,0 +1,53 @@
+import type { EnumConfig, FilterConfig, VariantConfig } from '../../shared/config-types';
+
+/** One choice of an enum-based filter: the value sent and the i18n key of its label. */
+export interface EnumChoice {
+  value: string;
+  /** i18n key (`enums.<enum>.<value>` or `enumGroups.<enum>.<group>`) */
+  label: string;
+}
+
+/** The groups of an enumeration the product offers (variants/<code>.yaml), or undefined when it names none. */
+const offeredGroups = (variant: Pick<VariantConfig, 'statusGroups'>, enumName: string) =>
+  variant.statusGroups[enumName] as string[] | undefined;
+
+/**
+ * The choices of a filter with an `enum`, for the active product:
+ * - `groups`: the enum's groups the product offers (statusGroups; voucher types included);
+ * - `productGroupsOnly`: the values in those groups (every value when the product names none);
+ * - otherwise every value. Values shown as another (`shownAs`) are never offered themselves.
+ *
+ * @example enumFilterChoices({ key: 'status', enum: 'voucherStatus', productGroupsOnly: true, … }, variants.TPF, enums.voucherStatus)
+ * // → open, closed, …, tpf_in_review, … (SMAFA: without the tpf_* states)
+ */
+export function enumFilterChoices(
+  filter: Pick<FilterConfig, 'groups' | 'productGroupsOnly'>,
+  variant: Pick<VariantConfig, 'statusGroups'>,
+  config: EnumConfig,
+): EnumChoice[] {
+  const offered = offeredGroups(variant, config.name);
+  if (filter.groups) {
+    return (offered ?? [])
+      .filter((group) => config.groups[group])
+      .map((group) => ({ value: group, label: config.groups[group].label }));
+  }
+  const allowed =
+    filter.productGroupsOnly && offered
+      ? new Set(offered.flatMap((group) => config.groups[group]?.values ?? []))
+      : undefined;
+  return config.values
+    .filter((entry) => entry.shownAs === undefined && (!allowed || allowed.has(entry.value)))
+    .map((entry) => ({ value: String(entry.value), label: entry.label }));
+}
+
+/**
+ * Whether the product offers a filter at all: a group filter needs at least one offered group.
+ *
+ * @example isFilterOffered({ groups: true, enum: 'voucherSubStatus' }, variant) // false when the product names no sub-status group
+ */
+export function isFilterOffered(
+  filter: Pick<FilterConfig, 'groups' | 'enum'>,
+  variant: Pick<VariantConfig, 'statusGroups'>,
+): boolean {
+  return !filter.groups || !filter.enum || (offeredGroups(variant, filter.enum)?.length ?? 0) > 0;
+}
