@@ -22,7 +22,25 @@ import { vouchersRoutes } from './vouchers/vouchers.routes';
  * Every route plugin of the API, one line each (mounted under `/api` by app.ts). A new area adds
  * its plugin here: `routes/<area>/<area>.routes.ts` exporting `async function xRoutes(app, deps)`.
  */
-const ROUTE_PLUGINS = [systemRoutes, authRoutes, debtorsRoutes, debtorExtrasRoutes, locationsRoutes, permanentDebtsRoutes, einvoiceRoutes, workQueueRoutes, notificationsRoutes, statementsRoutes, creditorRoutes, settingsRoutes, termsRoutes, dashboardRoutes, vouchersRoutes, unprocessedRoutes, adminRoutes];
+const ROUTE_PLUGINS = [
+  systemRoutes,
+  authRoutes,
+  debtorsRoutes,
+  debtorExtrasRoutes,
+  locationsRoutes,
+  permanentDebtsRoutes,
+  einvoiceRoutes,
+  workQueueRoutes,
+  notificationsRoutes,
+  statementsRoutes,
+  creditorRoutes,
+  settingsRoutes,
+  termsRoutes,
+  dashboardRoutes,
+  vouchersRoutes,
+  unprocessedRoutes,
+  adminRoutes,
+];
 
 export async function registerRoutes(api: FastifyInstance, deps: AppDeps): Promise<void> {
   for (const plugin of ROUTE_PLUGINS) await api.register(plugin, deps);

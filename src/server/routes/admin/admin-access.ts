@@ -69,7 +69,11 @@ export function grantedAdminPermissions(db: Kysely<Database>, request: FastifyRe
 }
 
 /** Whether the caller holds any of the screen's admin permissions (super admin: all of them). */
-export async function mayOpen(db: Kysely<Database>, request: FastifyRequest, screen: AdminScreen): Promise<boolean> {
+export async function mayOpen(
+  db: Kysely<Database>,
+  request: FastifyRequest,
+  screen: AdminScreen,
+): Promise<boolean> {
   const roles = request.user.roles;
   const access = ADMIN_ACCESS[screen];
   const superAdmin = roles.some((role) => permissionTables.roles[role]?.allPermissions);
@@ -98,6 +102,8 @@ export function requireAdminScreen(db: Kysely<Database>, screen: AdminScreen) {
 export function productScopeOf(request: FastifyRequest): string | null {
   const roles = request.user.roles;
   const productAdmin = roles.includes(PRODUCT_ADMIN);
-  const wider = roles.some((role) => role !== PRODUCT_ADMIN && permissionTables.roles[role]?.side === 'admin');
+  const wider = roles.some(
+    (role) => role !== PRODUCT_ADMIN && permissionTables.roles[role]?.side === 'admin',
+  );
   return productAdmin && !wider ? request.user.product : null;
 }

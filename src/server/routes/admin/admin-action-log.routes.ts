@@ -12,7 +12,8 @@ import type { AdminListQuery } from '../../db/repositories/admin-list-query';
 import { ApiError } from '../../errors';
 import { productScopeOf, requireAdminScreen } from './admin-access';
 import { csvDisposition, toGermanCsv } from './admin-csv';
-import { csvResponse, exportQuerystring, stringListResponse, withErrors } from './admin-schemas';
+import { csvResponse, exportQuerystring, stringListResponse } from './admin-schemas';
+import { withErrors } from '../route-schemas';
 
 /**
  * The action log (document 2 §7 "Other admin"): GET /action-log/list, /action-log/export (CSV),

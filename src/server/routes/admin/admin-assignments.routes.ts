@@ -9,7 +9,7 @@ import {
 import type { AdminListQuery } from '../../db/repositories/admin-list-query';
 import { ApiError } from '../../errors';
 import { productScopeOf, requireAdminScreen } from './admin-access';
-import { withErrors } from './admin-schemas';
+import { withErrors } from '../route-schemas';
 
 /**
  * Manual debtor-assignment cases (document 2 §7 "Other admin"): GET /debtor-assignment-list and

@@ -17,7 +17,8 @@ import type { AdminListQuery } from '../../db/repositories/admin-list-query';
 import { listFeeConditions } from '../../db/repositories/creditor.repository';
 import { ApiError } from '../../errors';
 import { productScopeOf, requireAdminScreen } from './admin-access';
-import { idParams, stringListResponse, withErrors } from './admin-schemas';
+import { idParams, stringListResponse } from './admin-schemas';
+import { withErrors } from '../route-schemas';
 
 const PRODUCT_TYPES = enums.productType.values.map((v) => String(v.value));
 const errors = { '4xx': { $ref: 'ApiError#' } };
@@ -58,8 +59,10 @@ export async function adminCreditorsRoutes(app: FastifyInstance, { db }: AppDeps
     ['/creditor/city-list', 'city', 'Cities of the creditors (filter options)'],
   ] as const;
   for (const [url, column, summary] of options) {
-    app.get(url, { schema: { tags, summary, security, response: stringListResponse }, preHandler: gate }, (request) =>
-      listCreditorOptions(db, productScopeOf(request), column),
+    app.get(
+      url,
+      { schema: { tags, summary, security, response: stringListResponse }, preHandler: gate },
+      (request) => listCreditorOptions(db, productScopeOf(request), column),
     );
   }
 
@@ -105,7 +108,8 @@ export async function adminCreditorsRoutes(app: FastifyInstance, { db }: AppDeps
       preHandler: gate,
     },
     async (request) => {
-      if (!(await creditorInScope(db, productScopeOf(request), request.params.id))) throw new ApiError(404, 'notFound');
+      if (!(await creditorInScope(db, productScopeOf(request), request.params.id)))
+        throw new ApiError(404, 'notFound');
       const creditorFeeConditions = await listFeeConditions(db, request.params.id);
       return { creditorFeeConditions, count: creditorFeeConditions.length };
     },

@@ -11,7 +11,9 @@ export function germanText(key: string): string {
 }
 
 const valueAt = (record: unknown, path: string): unknown =>
-  path.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | null | undefined)?.[part], record);
+  path
+    .split('.')
+    .reduce<unknown>((node, part) => (node as Record<string, unknown> | null | undefined)?.[part], record);
 
 const dateTime = new Intl.DateTimeFormat('de-DE', {
   timeZone: 'Europe/Berlin',

@@ -3,10 +3,14 @@ import { requestsResource } from '../../../../generated/resources/requests';
 import { requestsRoutes as generated } from '../../../../generated/routes/requests';
 import type { AppDeps } from '../../app';
 import type { AdminListQuery } from '../../db/repositories/admin-list-query';
-import { listSepaRequests, type SepaRequestFilters } from '../../db/repositories/admin-sepa-request.repository';
+import {
+  listSepaRequests,
+  type SepaRequestFilters,
+} from '../../db/repositories/admin-sepa-request.repository';
 import { productScopeOf, requireAdminScreen } from './admin-access';
 import { csvDisposition, toGermanCsv } from './admin-csv';
-import { csvResponse, exportQuerystring, withErrors } from './admin-schemas';
+import { csvResponse, exportQuerystring } from './admin-schemas';
+import { withErrors } from '../route-schemas';
 
 /**
  * SEPA update requests (document 2 §7 "SEPA update"): GET /creditor-debit-update/list and its CSV

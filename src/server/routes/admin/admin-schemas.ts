@@ -4,12 +4,6 @@ import type { AdminListQuery } from '../../db/repositories/admin-list-query';
 const errors = { '4xx': { $ref: 'ApiError#' } };
 
 /** A generated route schema with the shared error response and the bearer requirement added. */
-export const withErrors = <S extends { response: Record<string, unknown> }>(schema: S) => ({
-  ...schema,
-  security: [{ bearerAuth: [] }],
-  response: { ...schema.response, ...errors },
-});
-
 /** Response of a filter-option call: the values, sorted. */
 export const stringListResponse = { 200: { type: 'array', items: { type: 'string' } }, ...errors };
 
@@ -20,7 +14,10 @@ export function exportQuerystring(list: { querystring: { properties: Record<stri
 }
 
 /** A CSV download (the OpenAPI document shows it as text). */
-export const csvResponse = { 200: { type: 'string', description: 'CSV, UTF-8 with BOM, `;`-separated' }, ...errors };
+export const csvResponse = {
+  200: { type: 'string', description: 'CSV, UTF-8 with BOM, `;`-separated' },
+  ...errors,
+};
 
 export const idParams = {
   type: 'object',

@@ -10,7 +10,7 @@ import {
   type UserListFilters,
 } from '../../db/repositories/admin-user.repository';
 import { productScopeOf, requireAdminScreen } from './admin-access';
-import { withErrors } from './admin-schemas';
+import { withErrors } from '../route-schemas';
 
 /**
  * GET /user-management/user/list (the creditors' users; admins with a user- or creditor-management

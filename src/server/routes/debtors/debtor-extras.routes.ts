@@ -29,8 +29,8 @@ import {
   idParams,
   openDecisionsResponse,
   stringList,
-  withErrors,
 } from './debtor-extras.schemas';
+import { withErrors } from '../route-schemas';
 
 const tags = ['debtors'];
 

@@ -4,19 +4,11 @@
  * entries (history, process log, permanent-debt vouchers) are plain arrays, newest first.
  */
 
-const errors = { '4xx': { $ref: 'ApiError#' } };
-
 /**
  * A route schema with the shared error response and the bearer security requirement added.
  *
  * @example schema: withErrors({ tags: ['debtors'], response: { 200: { $ref: 'Location#' } } })
  */
-export const withErrors = <S extends { response: Record<string, unknown> }>(schema: S) => ({
-  ...schema,
-  security: [{ bearerAuth: [] }],
-  response: { ...schema.response, ...errors },
-});
-
 const positiveId = { type: 'integer', minimum: 1 } as const;
 export const idParams = { type: 'object', properties: { id: positiveId }, required: ['id'] } as const;
 export const debtorLocationParams = {

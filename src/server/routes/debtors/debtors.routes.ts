@@ -11,17 +11,11 @@ import {
 import { ApiError } from '../../errors';
 import { creditorIdOf } from '../../plugins/auth';
 import { isAllowedFor, requirePermission } from '../../plugins/permissions';
+import { withErrors } from '../route-schemas';
 
-const errors = { '4xx': { $ref: 'ApiError#' } };
 
 // The generated schemas are used verbatim (request validation, response serialisation, OpenAPI);
 // only the shared error response and the security requirement are added.
-const withErrors = <S extends { response: Record<string, unknown> }>(schema: S) => ({
-  ...schema,
-  security: [{ bearerAuth: [] }],
-  response: { ...schema.response, ...errors },
-});
-
 // The protection variant's tab of open insurable invoices: its permission gates the field itself.
 function insurableTabPermission(): string {
   const tab = debtorsResource.detail.tabs.find((t) => t.table?.value === 'openInsurableInvoices');

@@ -14,7 +14,8 @@ import {
   locationStateRules,
   permissionsResponseSchema,
 } from '../debtors/debtor-extras.permissions';
-import { arrayOf, idParams, withErrors } from '../debtors/debtor-extras.schemas';
+import { arrayOf, idParams } from '../debtors/debtor-extras.schemas';
+import { withErrors } from '../route-schemas';
 
 const tags = ['debtors'];
 const ACTIVE_STATUSES = (enums.debtorStatus?.groups.active?.values ?? []).map(String);

@@ -16,7 +16,8 @@ import {
 import { ApiError } from '../../errors';
 import { creditorIdOf } from '../../plugins/auth';
 import { isAllowedFor, requirePermission } from '../../plugins/permissions';
-import { optionSchemas, withErrors } from './permanent-debts.schemas';
+import { optionSchemas } from './permanent-debts.schemas';
+import { withErrors } from '../route-schemas';
 
 // Parts of the detail behind their own permission (schema/permissions.yaml permanentDebtDetails):
 // withheld from the response, not just hidden by the client.

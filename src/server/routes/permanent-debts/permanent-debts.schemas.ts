@@ -3,20 +3,12 @@
  * from schema/resources/permanentDebts.yaml): the filter-option lists of document 1 §7.
  */
 
-const errors = { '4xx': { $ref: 'ApiError#' } };
-
 /**
  * A generated or hand-written route schema with the shared error response and the bearer
  * security requirement added.
  *
  * @example schema: withErrors(generated.list.schema)
  */
-export const withErrors = <S extends { response: Record<string, unknown> }>(schema: S) => ({
-  ...schema,
-  security: [{ bearerAuth: [] }],
-  response: { ...schema.response, ...errors },
-});
-
 const idOption = {
   type: 'object',
   properties: { id: { type: 'integer' }, name: { type: 'string' } },

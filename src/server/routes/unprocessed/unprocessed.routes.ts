@@ -18,7 +18,7 @@ import { creditorIdOf } from '../../plugins/auth';
 import { requirePermission } from '../../plugins/permissions';
 import { germanText } from '../vouchers/catalogue-text';
 import { voucherPermissionsFor } from '../vouchers/voucher-permissions.rules';
-import { withErrors } from '../vouchers/vouchers.routes';
+import { withErrors } from '../route-schemas';
 
 const MINUTE_MS = 60_000;
 
@@ -54,7 +54,10 @@ export function describePending(
   return {
     pendingExplanation: explanation,
     pauseRemainingMinutes: minutes,
-    pauseInfo: minutes > 0 ? germanText('messages.unprocessed.pauseInfo', { minutes }) : germanText('messages.unprocessed.pauseEnded'),
+    pauseInfo:
+      minutes > 0
+        ? germanText('messages.unprocessed.pauseInfo', { minutes })
+        : germanText('messages.unprocessed.pauseEnded'),
   };
 }
 
@@ -73,8 +76,22 @@ const stateOf = (row: UnprocessedRow): VoucherState => ({
   endOfPauseAt: row.endOfPauseAt,
 });
 
-async function present(db: Kysely<Database>, request: FastifyRequest, row: UnprocessedRow, now: Date): Promise<UnprocessedVoucher> {
-  const { endOfPauseAt, requiresProcessing: _r, type: _t, subStatus: _s, dunningType: _d, leftoverAmount: _l, paymentDeadline: _p, ...item } = row;
+async function present(
+  db: Kysely<Database>,
+  request: FastifyRequest,
+  row: UnprocessedRow,
+  now: Date,
+): Promise<UnprocessedVoucher> {
+  const {
+    endOfPauseAt,
+    requiresProcessing: _r,
+    type: _t,
+    subStatus: _s,
+    dunningType: _d,
+    leftoverAmount: _l,
+    paymentDeadline: _p,
+    ...item
+  } = row;
   const label = row.pendingStatus ? germanText(`enums.pendingVoucherStatus.${row.pendingStatus}`) : '';
   return {
     ...item,
@@ -124,12 +141,18 @@ export async function unprocessedRoutes(app: FastifyInstance, { db }: AppDeps): 
         summary: 'How many uploads are still in processing',
         security: [{ bearerAuth: [] }],
         response: {
-          200: { type: 'object', properties: { countUnprocessedVouchers: { type: 'integer' } }, required: ['countUnprocessedVouchers'] },
+          200: {
+            type: 'object',
+            properties: { countUnprocessedVouchers: { type: 'integer' } },
+            required: ['countUnprocessedVouchers'],
+          },
           '4xx': { $ref: 'ApiError#' },
         },
       },
       preHandler: gate,
     },
-    async (request) => ({ countUnprocessedVouchers: await countUnprocessedVouchers(db, creditorIdOf(request)) }),
+    async (request) => ({
+      countUnprocessedVouchers: await countUnprocessedVouchers(db, creditorIdOf(request)),
+    }),
   );
 }

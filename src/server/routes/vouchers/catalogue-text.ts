@@ -9,9 +9,13 @@ import { enums } from '../../../../generated/enums';
  * @example germanText('messages.unprocessed.pauseInfo', { minutes: 7 }) // 'Anhänge können noch 7 Minuten …'
  */
 export function germanText(key: string, params: Record<string, unknown> = {}): string {
-  const text = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], de);
+  const text = key
+    .split('.')
+    .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], de);
   if (typeof text !== 'string') return key;
-  return text.replace(/%\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+  return text.replace(/%\{(\w+)\}/g, (whole, name: string) =>
+    name in params ? String(params[name]) : whole,
+  );
 }
 
 /** The German label of an enumeration value; an untranslated value shows raw (document 1 §8). */

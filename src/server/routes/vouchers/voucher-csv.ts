@@ -19,7 +19,9 @@ const germanNumber = new Intl.NumberFormat('de-DE', { minimumFractionDigits: 2, 
 const germanInteger = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 0 });
 
 const valueAt = (record: unknown, path: string): unknown =>
-  path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown> | null | undefined)?.[key], record);
+  path
+    .split('.')
+    .reduce<unknown>((node, key) => (node as Record<string, unknown> | null | undefined)?.[key], record);
 
 /** A cell as German Excel reads it: `1.234,56`, `dd.MM.yyyy`, labels instead of enum values. */
 function cell(column: ColumnConfig, record: unknown): string {

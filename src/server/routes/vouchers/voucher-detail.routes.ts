@@ -57,7 +57,10 @@ export async function voucherDetailRoutes(app: FastifyInstance, { db }: AppDeps)
 
   app.get<{ Params: { id: number } }>(
     '/voucher/:id/history/list',
-    { schema: schemaOf('History of a voucher, newest first', entriesOf('VoucherHistoryEntry')), preHandler: gate },
+    {
+      schema: schemaOf('History of a voucher, newest first', entriesOf('VoucherHistoryEntry')),
+      preHandler: gate,
+    },
     async (request) => {
       await ownVoucher(request);
       const entries = await findVoucherHistory(db, creditorIdOf(request), request.params.id);
@@ -96,13 +99,19 @@ export async function voucherDetailRoutes(app: FastifyInstance, { db }: AppDeps)
 
   app.get<{ Params: { id: number } }>(
     '/voucher/:id/permissions',
-    { schema: schemaOf('Actions allowed on a voucher now', { $ref: 'VoucherPermissions#' }), preHandler: gate },
+    {
+      schema: schemaOf('Actions allowed on a voucher now', { $ref: 'VoucherPermissions#' }),
+      preHandler: gate,
+    },
     async (request) => voucherPermissionsFor(db, request, await ownVoucher(request)),
   );
 
   app.get<{ Params: { id: number } }>(
     '/voucher/:id/bnet-status',
-    { schema: schemaOf('Document-processing state of a voucher', { $ref: 'VoucherBnetStatus#' }), preHandler: gate },
+    {
+      schema: schemaOf('Document-processing state of a voucher', { $ref: 'VoucherBnetStatus#' }),
+      preHandler: gate,
+    },
     async (request) => {
       const creditorId = creditorIdOf(request);
       await ownVoucher(request);
@@ -115,7 +124,11 @@ export async function voucherDetailRoutes(app: FastifyInstance, { db }: AppDeps)
           .executeTakeFirstOrThrow(),
         findVoucherHistory(db, creditorId, request.params.id, ['bnet_status', 'bnet_purchase_status']),
       ]);
-      return { ...voucher, isError: voucher.bnetStatus != null && ERROR_CODES.has(voucher.bnetStatus), events };
+      return {
+        ...voucher,
+        isError: voucher.bnetStatus != null && ERROR_CODES.has(voucher.bnetStatus),
+        events,
+      };
     },
   );
 

@@ -43,24 +43,44 @@ export async function voucherOptionRoutes(app: FastifyInstance, { db }: AppDeps)
         return [];
       }
     };
-  const route = <T>(url: string, summary: string, items: unknown, load: (creditorId: number, search?: string) => Promise<T[]>) =>
-    app.get<{ Querystring: { search?: string } }>(url, { schema: schemaOf(summary, items), preHandler: gate }, emptyOnError(load));
+  const route = <T>(
+    url: string,
+    summary: string,
+    items: unknown,
+    load: (creditorId: number, search?: string) => Promise<T[]>,
+  ) =>
+    app.get<{ Querystring: { search?: string } }>(
+      url,
+      { schema: schemaOf(summary, items), preHandler: gate },
+      emptyOnError(load),
+    );
 
   route(
     '/voucher/location/list',
     'Locations named by the vouchers',
     {
       type: 'object',
-      properties: { id: { type: 'integer' }, name: { type: 'string' }, customNumber: { type: ['string', 'null'] }, label: { type: 'string' } },
+      properties: {
+        id: { type: 'integer' },
+        name: { type: 'string' },
+        customNumber: { type: ['string', 'null'] },
+        label: { type: 'string' },
+      },
       required: ['id', 'name', 'label'],
     },
     (creditorId, search) => listVoucherLocations(db, creditorId, search),
   );
-  route('/voucher/bnet-identifier/list', 'Document-processing ids of the vouchers', { type: 'string' }, (creditorId, search) =>
-    listBnetIdentifiers(db, creditorId, search),
+  route(
+    '/voucher/bnet-identifier/list',
+    'Document-processing ids of the vouchers',
+    { type: 'string' },
+    (creditorId, search) => listBnetIdentifiers(db, creditorId, search),
   );
-  route('/voucher/encashment-file-number/list', 'Encashment file numbers of the vouchers', { type: 'string' }, (creditorId, search) =>
-    listEncashmentFileNumbers(db, creditorId, search),
+  route(
+    '/voucher/encashment-file-number/list',
+    'Encashment file numbers of the vouchers',
+    { type: 'string' },
+    (creditorId, search) => listEncashmentFileNumbers(db, creditorId, search),
   );
   route('/voucher/number/list', 'Voucher numbers as shown', { type: 'string' }, (creditorId, search) =>
     listVoucherNumbers(db, creditorId, search),
@@ -68,7 +88,11 @@ export async function voucherOptionRoutes(app: FastifyInstance, { db }: AppDeps)
   route(
     '/voucher/amount-list',
     'Distinct voucher amounts (cents) with their German text',
-    { type: 'object', properties: { value: { type: 'integer' }, label: { type: 'string' } }, required: ['value', 'label'] },
+    {
+      type: 'object',
+      properties: { value: { type: 'integer' }, label: { type: 'string' } },
+      required: ['value', 'label'],
+    },
     (creditorId, search) => listVoucherAmounts(db, creditorId, search),
   );
 }

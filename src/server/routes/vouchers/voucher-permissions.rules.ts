@@ -55,13 +55,18 @@ const PERMISSION_OF: Record<keyof VoucherPermissions, string[]> = {
  *
  * @example voucherStateRules(state, 'active', new Date()).cancelDunningBlock // → true while halted
  */
-export function voucherStateRules(v: VoucherState, creditorStatus: string, now: Date): Required<VoucherPermissions> {
+export function voucherStateRules(
+  v: VoucherState,
+  creditorStatus: string,
+  now: Date,
+): Required<VoucherPermissions> {
   const unprocessed = v.requiresProcessing && v.officialVoucherNumber == null;
   const processed = !unprocessed;
   const openInvoice =
     processed && INVOICE_TYPES.includes(v.type) && OPEN_STATES.has(v.status) && Number(v.leftoverAmount) > 0;
   const halted = v.subStatus === 'halt' || v.dunningType === 'halt';
-  const inEncashment = v.subStatus === 'encashment' || v.dunningType === 'encashment' || v.dunningType === 'ENCASHMENT';
+  const inEncashment =
+    v.subStatus === 'encashment' || v.dunningType === 'encashment' || v.dunningType === 'ENCASHMENT';
   const disputed = v.subStatus === 'customer_complaint';
   const delayed = v.subStatus === 'delayed';
   const today = now.toISOString().slice(0, 10);
@@ -114,7 +119,10 @@ export async function voucherPermissionsFor(
   voucher: VoucherState,
   now = new Date(),
 ): Promise<Required<VoucherPermissions>> {
-  const [context, creditorStatus] = await Promise.all([permissionContextOf(db, request), creditorStatusOf(db, request)]);
+  const [context, creditorStatus] = await Promise.all([
+    permissionContextOf(db, request),
+    creditorStatusOf(db, request),
+  ]);
   const flags = voucherStateRules(voucher, creditorStatus, now);
   for (const key of Object.keys(flags) as (keyof VoucherPermissions)[]) {
     flags[key] = flags[key] && PERMISSION_OF[key].every((path) => permissions.isAllowed(path, context));

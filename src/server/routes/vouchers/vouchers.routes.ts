@@ -13,17 +13,12 @@ import { voucherDetailRoutes } from './voucher-detail.routes';
 import { checkVoucherFilters } from './voucher-filters';
 import { voucherOptionRoutes } from './voucher-options.routes';
 import { voucherPermissionsFor } from './voucher-permissions.rules';
+import { withErrors } from '../route-schemas';
 
 const errors = { '4xx': { $ref: 'ApiError#' } };
 
 // The generated schemas are used verbatim (request validation, response serialisation, OpenAPI);
 // only the shared error response and the security requirement are added.
-export const withErrors = <S extends { response: Record<string, unknown> }>(schema: S) => ({
-  ...schema,
-  security: [{ bearerAuth: [] }],
-  response: { ...schema.response, ...errors },
-});
-
 /**
  * The voucher area of document 1 §7 for creditor users, limited to their own creditor and gated by
  * the resource's menu permission: GET /voucher/list, /voucher/show/:id, /voucher/csv here; the

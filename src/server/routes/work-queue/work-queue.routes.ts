@@ -9,16 +9,11 @@ import {
 } from '../../db/repositories/work-queue.repository';
 import { ApiError } from '../../errors';
 import { creditorIdOf, requireCreditorUser } from '../../plugins/auth';
+import { withErrors } from '../route-schemas';
 
 const errors = { '4xx': { $ref: 'ApiError#' } };
 
 // The generated schemas are used verbatim; only the shared error response and security are added.
-const withErrors = <S extends { response: Record<string, unknown> }>(schema: S) => ({
-  ...schema,
-  security: [{ bearerAuth: [] }],
-  response: { ...schema.response, ...errors },
-});
-
 const countSchema = {
   tags: ['workQueue'],
   summary: 'Number of unhandled work-queue items (open, read or in error)',
