@@ -434,7 +434,11 @@ export const metaSchemas = {
       widgets: {
         type: 'object',
         propertyNames: ident,
-        additionalProperties: { type: 'object', properties: { description: { type: 'string' } }, additionalProperties: false },
+        additionalProperties: {
+          type: 'object',
+          properties: { description: { type: 'string' }, kind: { enum: ['input', 'display'] } },
+          additionalProperties: false,
+        },
       },
     },
     required: ['widgets'],

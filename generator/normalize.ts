@@ -50,7 +50,7 @@ export interface Model {
   resources: (ResourceConfig & { source: string; listExtra: NormField[] })[];
   permissions: { tree: Record<string, PermissionNode>; admin: Record<string, { label: string }>; source: string };
   roles: { roles: Record<string, RoleConfig>; groups: Record<string, string[]>; source: string };
-  widgets: string[];
+  widgets: { name: string; kind: 'input' | 'display' }[];
   variants: (VariantConfig & { source: string })[];
   forms: (FormConfig & { source: string })[];
   validationRules: Record<string, { kind: 'format' | 'keyword'; param?: string; message: string }>;
@@ -276,7 +276,7 @@ export function normalizeTree(tree: SourceTree): Model {
     resources,
     permissions,
     roles,
-    widgets: Object.keys(of('widgets')[0]?.data.widgets ?? {}),
+    widgets: Object.entries<any>(of('widgets')[0]?.data.widgets ?? {}).map(([name, w]) => ({ name, kind: w.kind ?? 'input' })),
     variants,
     forms,
     validationRules,

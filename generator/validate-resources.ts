@@ -5,6 +5,7 @@ export interface ReferenceContext {
   of: (kind: string) => SourceFile[];
   entities: Map<string, SourceFile>;
   enums: Map<string, SourceFile>;
+  /** display widgets: the ones a detail tab may name */
   widgets: Set<string>;
   roleNames: Set<string>;
   permissionPaths: Set<string>;
@@ -106,7 +107,7 @@ export function checkResources(ctx: ReferenceContext): void {
       const at = ['detail', 'tabs', i];
       checkRefs(t.fields, [...at, 'fields']);
       checkPermission(t.permission, [...at, 'permission']);
-      if (t.widget && !widgets.has(t.widget)) report(file, [...at, 'widget'], `unknown widget '${t.widget}'`);
+      if (t.widget && !widgets.has(t.widget)) report(file, [...at, 'widget'], `unknown display widget '${t.widget}'`);
       if (t.table && detailEntity) {
         const list = resolvePath(entities, detailEntity, t.table.value);
         const rowEntity = list?.type === 'list' ? entities.get(list.entity) : undefined;

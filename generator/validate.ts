@@ -106,7 +106,9 @@ function checkReferences(tree: SourceTree, problems: string[]): void {
   const of = (kind: string) => tree.files.filter((f) => f.kind === kind);
   const entities = new Map(of('entity').map((f) => [f.data.entity as string, f]));
   const enums = new Map(of('enum').map((f) => [f.data.enum as string, f]));
-  const widgets = new Set(Object.keys(of('widgets')[0]?.data.widgets ?? {}));
+  const widgetDefs: Record<string, { kind?: string }> = of('widgets')[0]?.data.widgets ?? {};
+  const widgets = new Set(Object.keys(widgetDefs));
+  const displayWidgets = new Set(Object.keys(widgetDefs).filter((w) => widgetDefs[w].kind === 'display'));
   const roleFile = of('roles')[0];
   const roleNames = new Set([...Object.keys(roleFile?.data.roles ?? {}), ...Object.keys(roleFile?.data.groups ?? {})]);
   const permissionPaths = new Set<string>();
@@ -148,6 +150,7 @@ function checkReferences(tree: SourceTree, problems: string[]): void {
       const at = ['fields', name];
       if (field.type === 'enum' && !enums.has(field.enum)) report(file, [...at, 'enum'], `unknown enum '${field.enum}'`);
       if (field.widget && !widgets.has(field.widget)) report(file, [...at, 'widget'], `unknown widget '${field.widget}'`);
+      else if (displayWidgets.has(field.widget)) report(file, [...at, 'widget'], `'${field.widget}' is a display widget, not an input`);
       if (!field.label && !fieldTexts[name]) report(file, at, `field '${name}' has no label and schema/texts/fields.yaml has no '${name}'`);
       checkRules(file, field.rules, at);
       for (const [other, values] of Object.entries<any>(field.when ?? {})) {
@@ -190,7 +193,7 @@ function checkReferences(tree: SourceTree, problems: string[]): void {
       });
     }
   }
-  checkResources({ of, entities, enums, widgets, roleNames, permissionPaths, adminPermissionKeys, report });
+  checkResources({ of, entities, enums, widgets: displayWidgets, roleNames, permissionPaths, adminPermissionKeys, report });
   for (const file of of('roles')) {
     for (const [role, def] of Object.entries<any>(file.data.roles)) {
       (def.deny ?? []).forEach((p: string, i: number) => {

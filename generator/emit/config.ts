@@ -66,7 +66,18 @@ export function emitCatalogs(model: Model): Map<string, string> {
 
 /** `generated/widgets.ts`: the widget names YAML may use; the client registry must implement each. */
 export function emitWidgets(model: Model): Map<string, string> {
-  const body = `export const widgetNames = ${literal(model.widgets)} as const;\n\nexport type WidgetName = (typeof widgetNames)[number];`;
+  const names = (kind: string) => model.widgets.filter((w) => w.kind === kind).map((w) => w.name);
+  const body = [
+    `export const inputWidgetNames = ${literal(names('input'))} as const;`,
+    '',
+    `export const displayWidgetNames = ${literal(names('display'))} as const;`,
+    '',
+    'export const widgetNames = [...inputWidgetNames, ...displayWidgetNames] as const;',
+    '',
+    'export type InputWidgetName = (typeof inputWidgetNames)[number];',
+    'export type DisplayWidgetName = (typeof displayWidgetNames)[number];',
+    'export type WidgetName = InputWidgetName | DisplayWidgetName;',
+  ].join('\n');
   return new Map([['widgets.ts', tsFile(['schema/widgets.yaml'], body)]]);
 }
 

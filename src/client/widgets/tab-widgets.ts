@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { WidgetName } from '../../../generated/widgets';
+import type { DisplayWidgetName } from '../../../generated/widgets';
 import { DebtorHistoryTab } from './DebtorHistoryTab';
 
 /** Props of a hand-written detail-tab widget (YAML `widget: <name>`). */
@@ -12,6 +12,6 @@ export interface TabWidgetProps {
  * Hand-written widgets for detail tabs, by the names `schema/widgets.yaml` declares (the
  * generator rejects other names). A declared name without a component shows a "follows" notice.
  */
-export const tabWidgets: Partial<Record<WidgetName, ComponentType<TabWidgetProps>>> = {
+export const tabWidgets: Partial<Record<DisplayWidgetName, ComponentType<TabWidgetProps>>> = {
   debtorHistory: DebtorHistoryTab,
 };

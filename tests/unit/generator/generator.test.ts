@@ -138,6 +138,18 @@ describe('generator', () => {
     expect(files.get('variants.ts')).toContain('"itemState": [\n        "finished"');
   });
 
+  it('keeps input and display widgets apart', async () => {
+    const files = await generate(loadTree(fixture));
+    expect(files.get('widgets.ts')).toContain('export const displayWidgetNames = [\n  "trafficLight"\n]');
+    const form = readFileSync(join(fixture, 'schema/forms/createItem.yaml'), 'utf8').replace(
+      "label: { de: Art, en: Kind } }",
+      "label: { de: Art, en: Kind }, widget: trafficLight }",
+    );
+    expect(await problemsOf(fixtureWith('schema/forms/createItem.yaml', form))).toEqual([
+      "schema/forms/createItem.yaml:8: 'trafficLight' is a display widget, not an input",
+    ]);
+  });
+
   it('rejects a wording override of a text that does not exist', async () => {
     const variant = readFileSync(join(fixture, 'variants/one.yaml'), 'utf8').replace('de: { resources.items.name', 'de: { resources.item.name');
     const problems = await problemsOf(fixtureWith('variants/one.yaml', variant));
