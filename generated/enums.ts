@@ -87,7 +87,15 @@ export const enums: Record<string, EnumConfig> = {
         "color": "error"
       }
     ],
-    "groups": {}
+    "groups": {
+      "noNewVouchers": {
+        "label": "enumGroups.creditorStatus.noNewVouchers",
+        "values": [
+          "blocked",
+          "terminated"
+        ]
+      }
+    }
   },
   "creditorVoucherReadStatus": {
     "name": "creditorVoucherReadStatus",
@@ -1849,6 +1857,13 @@ export const enums: Record<string, EnumConfig> = {
           "password_reset_requested",
           "password_reset"
         ]
+      },
+      "loginDenied": {
+        "label": "enumGroups.userStatus.loginDenied",
+        "values": [
+          "blocked",
+          "terminated"
+        ]
       }
     }
   },
@@ -2014,6 +2029,14 @@ export const enums: Record<string, EnumConfig> = {
           "tpf_accepted",
           "tpf_not_purchased",
           "tpf_balanced"
+        ]
+      },
+      "open": {
+        "label": "enumGroups.voucherStatus.open",
+        "values": [
+          "open",
+          "tpf_in_review",
+          "tpf_accepted"
         ]
       }
     }

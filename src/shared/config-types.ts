@@ -79,7 +79,14 @@ export interface ColumnConfig {
   permission?: string;
 }
 
-export type FilterKind = 'search' | 'select' | 'multiSelect' | 'dateRange' | 'timePeriod' | 'limit' | 'boolean';
+export type FilterKind =
+  | 'search'
+  | 'select'
+  | 'multiSelect'
+  | 'dateRange'
+  | 'timePeriod'
+  | 'limit'
+  | 'boolean';
 
 export interface FilterConfig {
   /** query key: sent as `filters[<key>][]=…` */

@@ -11,7 +11,13 @@ const tables: PermissionTables = {
     ROLE_SUPER_ADMIN: { key: 'super-admin', side: 'admin', label: '', allPermissions: true, deny: [] },
     ROLE_ADMIN: { key: 'admin', side: 'admin', label: '', allPermissions: false, deny: [] },
     ROLE_CREDITOR: { key: 'creditor', side: 'creditor', label: '', allPermissions: false, deny: [] },
-    'ROLE_CREDITOR-OBSERVER': { key: 'creditor-observer', side: 'creditor', label: '', allPermissions: false, deny: ['actions'] },
+    'ROLE_CREDITOR-OBSERVER': {
+      key: 'creditor-observer',
+      side: 'creditor',
+      label: '',
+      allPermissions: false,
+      deny: ['actions'],
+    },
   },
   roleGroups: { creditorUsers: ['ROLE_CREDITOR', 'ROLE_CREDITOR-OBSERVER'] },
 };
@@ -33,7 +39,13 @@ describe('isAllowed', () => {
     ['nav.home', { nav: { home: false } }, undefined, creditor, false],
     ['nav.home', undefined, undefined, ['ROLE_ADMIN'], false],
     // role denies win over product and user
-    ['actions.edit', { actions: { edit: true } }, { actions: { edit: true } }, ['ROLE_CREDITOR-OBSERVER'], false],
+    [
+      'actions.edit',
+      { actions: { edit: true } },
+      { actions: { edit: true } },
+      ['ROLE_CREDITOR-OBSERVER'],
+      false,
+    ],
     // groups: available when any tab below is on
     ['tabs', undefined, undefined, creditor, false],
     ['tabs', { tabs: { sepa: true } }, undefined, creditor, true],
@@ -42,9 +54,12 @@ describe('isAllowed', () => {
     ['actions', { actions: { edit: true } }, undefined, ['ROLE_CREDITOR-OBSERVER'], false],
     // unknown paths are off
     ['nav.nothing', { nav: { nothing: true } }, undefined, creditor, false],
-  ])('%s with product %j and user %j for %j → %s', (path, productPermissions, userPermissions, roles, expected) => {
-    expect(isAllowed(path, { roles, productPermissions, userPermissions })).toBe(expected);
-  });
+  ])(
+    '%s with product %j and user %j for %j → %s',
+    (path, productPermissions, userPermissions, roles, expected) => {
+      expect(isAllowed(path, { roles, productPermissions, userPermissions })).toBe(expected);
+    },
+  );
 });
 
 describe('hasAdminPermission', () => {

@@ -24,7 +24,10 @@ export interface PermissionTables {
   alwaysOnForCreditor: string[];
   serverNames: Record<string, string>;
   adminPermissions: Record<string, { label: string }>;
-  roles: Record<string, { key: string; side: 'admin' | 'creditor'; label: string; allPermissions: boolean; deny: string[] }>;
+  roles: Record<
+    string,
+    { key: string; side: 'admin' | 'creditor'; label: string; allPermissions: boolean; deny: string[] }
+  >;
   roleGroups: Record<string, string[]>;
 }
 
@@ -52,9 +55,16 @@ export function createPermissionEvaluator(tables: PermissionTables) {
   const leavesBelow = new Map<string, string[]>();
   for (const path of tables.paths) {
     const isLeaf = !tables.paths.some((p) => p.startsWith(`${path}.`));
-    if (!isLeaf) leavesBelow.set(path, tables.paths.filter((p) => p.startsWith(`${path}.`) && !tables.paths.some((q) => q.startsWith(`${p}.`))));
+    if (!isLeaf)
+      leavesBelow.set(
+        path,
+        tables.paths.filter(
+          (p) => p.startsWith(`${path}.`) && !tables.paths.some((q) => q.startsWith(`${p}.`)),
+        ),
+      );
   }
-  const isCreditorUser = (roles: readonly string[]) => roles.some((r) => tables.roles[r]?.side === 'creditor');
+  const isCreditorUser = (roles: readonly string[]) =>
+    roles.some((r) => tables.roles[r]?.side === 'creditor');
   const denied = (roles: readonly string[], path: string) =>
     roles.some((r) => tables.roles[r]?.deny.some((d) => path === d || path.startsWith(`${d}.`)));
 
@@ -79,7 +89,11 @@ export function createPermissionEvaluator(tables: PermissionTables) {
   }
 
   /** Whether a user holds an admin permission (super admin: all of them). */
-  function hasAdminPermission(permission: string, roles: readonly string[], granted: readonly string[]): boolean {
+  function hasAdminPermission(
+    permission: string,
+    roles: readonly string[],
+    granted: readonly string[],
+  ): boolean {
     if (!(permission in tables.adminPermissions)) return false;
     if (roles.some((r) => tables.roles[r]?.allPermissions)) return true;
     return roles.some((r) => tables.roles[r]?.side === 'admin') && granted.includes(permission);

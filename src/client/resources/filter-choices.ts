@@ -1,4 +1,5 @@
 import type { EnumConfig, FilterConfig, VariantConfig } from '../../shared/config-types';
+import { offeredFilterValues, offeredGroups } from '../../shared/enum-groups';
 
 /** One choice of an enum-based filter: the value sent and the i18n key of its label. */
 export interface EnumChoice {
@@ -6,10 +7,6 @@ export interface EnumChoice {
   /** i18n key (`enums.<enum>.<value>` or `enumGroups.<enum>.<group>`) */
   label: string;
 }
-
-/** The groups of an enumeration the product offers (variants/<code>.yaml), or undefined when it names none. */
-const offeredGroups = (variant: Pick<VariantConfig, 'statusGroups'>, enumName: string) =>
-  variant.statusGroups[enumName] as string[] | undefined;
 
 /**
  * The choices of a filter with an `enum`, for the active product:
@@ -25,18 +22,12 @@ export function enumFilterChoices(
   variant: Pick<VariantConfig, 'statusGroups'>,
   config: EnumConfig,
 ): EnumChoice[] {
-  const offered = offeredGroups(variant, config.name);
+  const offered = offeredFilterValues(filter, variant, config);
   if (filter.groups) {
-    return (offered ?? [])
-      .filter((group) => config.groups[group])
-      .map((group) => ({ value: group, label: config.groups[group].label }));
+    return [...(offered ?? [])].map((group) => ({ value: group, label: config.groups[group].label }));
   }
-  const allowed =
-    filter.productGroupsOnly && offered
-      ? new Set(offered.flatMap((group) => config.groups[group]?.values ?? []))
-      : undefined;
   return config.values
-    .filter((entry) => entry.shownAs === undefined && (!allowed || allowed.has(entry.value)))
+    .filter((entry) => entry.shownAs === undefined && (!offered || offered.has(String(entry.value))))
     .map((entry) => ({ value: String(entry.value), label: entry.label }));
 }
 

@@ -1,5 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { enums } from '../../../generated/enums';
+import { groupValues } from '../../shared/enum-groups';
 import type { Database } from '../db/schema';
 import { findUserById, findUserByUsername, type SessionUser } from '../db/repositories/user.repository';
 import { ApiError } from '../errors';
@@ -8,8 +10,9 @@ import { hashPassword, verifyPassword } from './password.service';
 
 /** A refresh token is valid for 7 days and for one use only (each refresh rotates it). */
 const REFRESH_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
-// Disabled users cannot log in; blocked or terminated *creditors* still can (document 1 §4).
-const LOGIN_DENIED_STATUSES = new Set(['blocked', 'terminated']);
+// Disabled users cannot log in (userStatus group loginDenied); blocked or terminated *creditors*
+// still can (document 1 §4).
+export const LOGIN_DENIED_STATUSES = new Set(groupValues(enums.userStatus, 'loginDenied'));
 
 export interface TokenPair {
   token: string;

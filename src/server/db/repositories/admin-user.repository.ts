@@ -1,6 +1,7 @@
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
 import { permissionTables } from '../../../../generated/permissions';
 import type { AdminListItem, UserListItem } from '../../../../generated/types';
+import { LOGIN_DENIED_STATUSES } from '../../services/auth.service';
 import { expandStatusFilter } from '../../services/status-groups';
 import type { Database } from '../schema';
 import {
@@ -13,9 +14,8 @@ import {
   valuesOf,
 } from './admin-list-query';
 
-// Users with these statuses cannot log in (mirrors LOGIN_DENIED_STATUSES of services/auth.service.ts,
-// which does not export it); blocked or terminated *creditors* still can (document 2 §4).
-const LOGIN_DENIED = ['blocked', 'terminated'];
+// The statuses that keep a user from logging in: the same set the login checks.
+const LOGIN_DENIED = [...LOGIN_DENIED_STATUSES];
 const { roles: ROLES, roleGroups, adminPermissions } = permissionTables;
 // The creditor's main user: the creditor role that is not a company-user role (schema/roles.yaml).
 const MAIN_USER_ROLES = roleGroups.creditorUsers.filter((role) => !roleGroups.companyUsers.includes(role));

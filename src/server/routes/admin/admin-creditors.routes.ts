@@ -18,10 +18,9 @@ import { listFeeConditions } from '../../db/repositories/creditor.repository';
 import { ApiError } from '../../errors';
 import { productScopeOf, requireAdminScreen } from './admin-access';
 import { idParams, stringListResponse } from './admin-schemas';
-import { withErrors } from '../route-schemas';
+import { withErrors, errorResponses } from '../route-schemas';
 
 const PRODUCT_TYPES = enums.productType.values.map((v) => String(v.value));
-const errors = { '4xx': { $ref: 'ApiError#' } };
 const tags = ['creditors'];
 const security = [{ bearerAuth: [] }];
 
@@ -102,7 +101,7 @@ export async function adminCreditorsRoutes(app: FastifyInstance, { db }: AppDeps
             },
             required: ['creditorFeeConditions', 'count'],
           },
-          ...errors,
+          ...errorResponses,
         },
       },
       preHandler: gate,
@@ -130,7 +129,7 @@ export async function adminCreditorsRoutes(app: FastifyInstance, { db }: AppDeps
             properties: { productType: { type: 'string', enum: PRODUCT_TYPES } },
             additionalProperties: false,
           },
-          response: { 200: { type: 'array', items: { $ref: 'ServiceFeeMatrixEntry#' } }, ...errors },
+          response: { 200: { type: 'array', items: { $ref: 'ServiceFeeMatrixEntry#' } }, ...errorResponses },
         },
         preHandler: matrixGate,
       },

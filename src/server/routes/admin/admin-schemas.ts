@@ -1,11 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import type { AdminListQuery } from '../../db/repositories/admin-list-query';
-
-const errors = { '4xx': { $ref: 'ApiError#' } };
+import { errorResponses } from '../route-schemas';
 
 /** A generated route schema with the shared error response and the bearer requirement added. */
 /** Response of a filter-option call: the values, sorted. */
-export const stringListResponse = { 200: { type: 'array', items: { type: 'string' } }, ...errors };
+export const stringListResponse = { 200: { type: 'array', items: { type: 'string' } }, ...errorResponses };
 
 /** Querystring of an export: the list's filters and sorting, without paging. */
 export function exportQuerystring(list: { querystring: { properties: Record<string, unknown> } }) {
@@ -16,7 +15,7 @@ export function exportQuerystring(list: { querystring: { properties: Record<stri
 /** A CSV download (the OpenAPI document shows it as text). */
 export const csvResponse = {
   200: { type: 'string', description: 'CSV, UTF-8 with BOM, `;`-separated' },
-  ...errors,
+  ...errorResponses,
 };
 
 export const idParams = {

@@ -5,8 +5,7 @@ import { ApiError } from '../../errors';
 import type { AccessTokenPayload } from '../../plugins/auth';
 import { authenticate, consumeRefreshToken, issueTokens } from '../../services/auth.service';
 import { loginBodySchema, refreshBodySchema } from './auth.schemas';
-
-const errors = { '4xx': { $ref: 'ApiError#' } };
+import { errorResponses } from '../route-schemas';
 
 /** Login, token refresh and the current user (document 2 §7 "Session and health"). */
 export async function authRoutes(app: FastifyInstance, { db }: AppDeps): Promise<void> {
@@ -20,7 +19,7 @@ export async function authRoutes(app: FastifyInstance, { db }: AppDeps): Promise
         tags: ['session'],
         summary: 'Log in with e-mail and password',
         body: loginBodySchema,
-        response: { 200: { $ref: 'TokenPair#' }, ...errors },
+        response: { 200: { $ref: 'TokenPair#' }, ...errorResponses },
       },
     },
     async (request) => {
@@ -37,7 +36,7 @@ export async function authRoutes(app: FastifyInstance, { db }: AppDeps): Promise
         tags: ['session'],
         summary: 'Trade a refresh token for a new token pair (the old refresh token is spent)',
         body: refreshBodySchema,
-        response: { 200: { $ref: 'TokenPair#' }, ...errors },
+        response: { 200: { $ref: 'TokenPair#' }, ...errorResponses },
       },
     },
     async (request) => {
@@ -53,7 +52,7 @@ export async function authRoutes(app: FastifyInstance, { db }: AppDeps): Promise
         tags: ['session'],
         summary: 'The logged-in user',
         security: [{ bearerAuth: [] }],
-        response: { 200: { $ref: 'CurrentUser#' }, ...errors },
+        response: { 200: { $ref: 'CurrentUser#' }, ...errorResponses },
       },
     },
     async (request) => {

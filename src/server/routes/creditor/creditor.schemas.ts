@@ -1,11 +1,11 @@
 import { enums } from '../../../../generated/enums';
 import { CREDITOR_HISTORY_TYPES } from '../../db/repositories/creditor-history.repository';
+import { errorResponses } from '../route-schemas';
 
 /** Route schemas of the creditor's own data (document 1 §7); shapes the spec leaves open are decided here. */
-const errors = { '4xx': { $ref: 'ApiError#' } };
 const tags = ['creditor'];
 const security = [{ bearerAuth: [] }];
-const ok = (schema: unknown) => ({ 200: schema, ...errors });
+const ok = (schema: unknown) => ({ 200: schema, ...errorResponses });
 
 export const showSchema = {
   tags,

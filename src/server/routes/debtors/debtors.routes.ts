@@ -13,7 +13,6 @@ import { creditorIdOf } from '../../plugins/auth';
 import { isAllowedFor, requirePermission } from '../../plugins/permissions';
 import { withErrors } from '../route-schemas';
 
-
 // The generated schemas are used verbatim (request validation, response serialisation, OpenAPI);
 // only the shared error response and the security requirement are added.
 // The protection variant's tab of open insurable invoices: its permission gates the field itself.

@@ -1,10 +1,10 @@
 import { enums } from '../../../../generated/enums';
+import { errorResponses } from '../route-schemas';
 
 /**
  * Route schemas of the notifications (document 1 §7). Notifications are a panel, not a generated
  * resource, so their query string is written here in the generated lists' style.
  */
-const errors = { '4xx': { $ref: 'ApiError#' } };
 const tags = ['notifications'];
 const security = [{ bearerAuth: [] }];
 const statuses = enums.notificationStatus.values.map((v) => String(v.value));
@@ -40,7 +40,7 @@ export const listSchema = {
       },
       required: ['entries', 'count', 'empty'],
     },
-    ...errors,
+    ...errorResponses,
   },
 } as const;
 
@@ -50,12 +50,12 @@ export const countSchema = {
   summary: 'Number of new (unread) notifications',
   response: {
     200: { type: 'object', properties: { count: { type: 'integer' } }, required: ['count'] },
-    ...errors,
+    ...errorResponses,
   },
 } as const;
 
 const id = { type: 'integer', minimum: 1 } as const;
-const noContent = { 204: { type: 'null', description: 'done' }, ...errors };
+const noContent = { 204: { type: 'null', description: 'done' }, ...errorResponses };
 
 export const oneSchema = (summary: string) =>
   ({

@@ -1,7 +1,7 @@
 import { enums } from '../../../../generated/enums';
+import { errorResponses } from '../route-schemas';
 
 /** Route schemas of the settings (document 1 §7); shapes the spec leaves open are decided here. */
-const errors = { '4xx': { $ref: 'ApiError#' } };
 const tags = ['settings'];
 const security = [{ bearerAuth: [] }];
 
@@ -9,7 +9,7 @@ export const detailsSchema = {
   tags,
   security,
   summary: 'E-mail reminder settings and the default exposure type',
-  response: { 200: { $ref: 'CreditorSettings#' }, ...errors },
+  response: { 200: { $ref: 'CreditorSettings#' }, ...errorResponses },
 } as const;
 
 export const exposureTypeSchema = {
@@ -27,7 +27,7 @@ export const exposureTypeSchema = {
       },
       required: ['defaultExposureType'],
     },
-    ...errors,
+    ...errorResponses,
   },
 } as const;
 
@@ -45,6 +45,6 @@ export const companyUsersSchema = {
       },
       required: ['companyUsers', 'count', 'maxCompanyUsers'],
     },
-    ...errors,
+    ...errorResponses,
   },
 } as const;

@@ -1,12 +1,12 @@
 import { enums } from '../../../../generated/enums';
 import { CREDITOR_VOUCHER_SORT_COLUMNS } from '../../db/repositories/creditor-voucher.repository';
+import { errorResponses } from '../route-schemas';
 
 /**
  * Route schemas of the creditor statements (document 1 §7 "creditor-voucher"). The statements are a
  * tab of the master data, not a generated resource, so the query string is written here in the
  * generated lists' style (page sizes 15/25/50/100, sortBy enum, bracket-array filters).
  */
-const errors = { '4xx': { $ref: 'ApiError#' } };
 const tags = ['creditorVouchers'];
 const security = [{ bearerAuth: [] }];
 const values = (name: string) => enums[name].values.map((v) => String(v.value));
@@ -60,7 +60,7 @@ export const listSchema = {
       },
       required: ['creditorVouchers', 'count', 'empty'],
     },
-    ...errors,
+    ...errorResponses,
   },
 } as const;
 
@@ -69,7 +69,7 @@ export const optionsSchema = (summary: string) =>
     tags,
     security,
     summary,
-    response: { 200: { type: 'array', items: { type: 'string' } }, ...errors },
+    response: { 200: { type: 'array', items: { type: 'string' } }, ...errorResponses },
   }) as const;
 
 export const commandSchema = (summary: string) =>
@@ -83,14 +83,14 @@ export const commandSchema = (summary: string) =>
       required: ['creditorVoucherIdentifiers'],
       additionalProperties: false,
     },
-    response: { 204: { type: 'null', description: 'done' }, ...errors },
+    response: { 204: { type: 'null', description: 'done' }, ...errorResponses },
   }) as const;
 
 export const readAllSchema = {
   tags,
   security,
   summary: 'Mark all statements as read',
-  response: { 204: { type: 'null', description: 'done' }, ...errors },
+  response: { 204: { type: 'null', description: 'done' }, ...errorResponses },
 } as const;
 
 export const downloadSchema = {
@@ -103,5 +103,5 @@ export const downloadSchema = {
     required: ['creditorVoucherIdentifiers'],
     additionalProperties: false,
   },
-  response: { 200: { type: 'string', format: 'binary', description: 'application/zip' }, ...errors },
+  response: { 200: { type: 'string', format: 'binary', description: 'application/zip' }, ...errorResponses },
 } as const;

@@ -13,8 +13,8 @@ import { ApiError } from '../../errors';
 import { creditorIdOf, requireAdmin } from '../../plugins/auth';
 import { requirePermission } from '../../plugins/permissions';
 import { voucherPermissionsFor } from './voucher-permissions.rules';
+import { errorResponses } from '../route-schemas';
 
-const errors = { '4xx': { $ref: 'ApiError#' } };
 const params = {
   type: 'object',
   properties: { id: { type: 'integer', minimum: 1 } },
@@ -31,10 +31,10 @@ const schemaOf = (summary: string, ok: unknown) => ({
   summary,
   params,
   security: [{ bearerAuth: [] }],
-  response: { 200: ok, ...errors },
+  response: { 200: ok, ...errorResponses },
 });
 
-// Processing codes shown in red are errors (150–153, 803, 9xx): the enumeration's colour says so.
+// Processing codes shown in red are errorResponses (150–153, 803, 9xx): the enumeration's colour says so.
 const ERROR_CODES = new Set(
   enums.processingCode.values.filter((value) => value.color === 'error').map((value) => Number(value.value)),
 );

@@ -4,6 +4,7 @@ import { enums } from '../../../../generated/enums';
 import type { VoucherPermissions } from '../../../../generated/types';
 import type { VoucherState } from '../../db/repositories/voucher-detail.repository';
 import type { Database } from '../../db/schema';
+import { groupValues } from '../../../shared/enum-groups';
 import { permissionContextOf, permissions } from '../../plugins/permissions';
 import { INVOICE_TYPES } from '../../services/status-groups';
 
@@ -22,9 +23,9 @@ import { INVOICE_TYPES } from '../../services/status-groups';
  * - blocked and terminated creditors hand over no new vouchers (no re-upload, no subsequent invoice).
  * Each flag is further ANDed with the product/user permission of its action (one evaluator).
  */
-const OPEN_STATES = new Set(['open', 'tpf_in_review', 'tpf_accepted']);
+const OPEN_STATES = new Set(groupValues(enums.voucherStatus, 'open'));
 const DUNNING_GROUP = new Set(enums.voucherSubStatus.groups.dunning?.values.map(String) ?? []);
-const NO_NEW_VOUCHERS = new Set(['blocked', 'terminated']);
+const NO_NEW_VOUCHERS = new Set(groupValues(enums.creditorStatus, 'noNewVouchers'));
 
 /** The product/user permission each flag also needs. */
 const PERMISSION_OF: Record<keyof VoucherPermissions, string[]> = {

@@ -13,9 +13,7 @@ import { voucherDetailRoutes } from './voucher-detail.routes';
 import { checkVoucherFilters } from './voucher-filters';
 import { voucherOptionRoutes } from './voucher-options.routes';
 import { voucherPermissionsFor } from './voucher-permissions.rules';
-import { withErrors } from '../route-schemas';
-
-const errors = { '4xx': { $ref: 'ApiError#' } };
+import { withErrors, errorResponses } from '../route-schemas';
 
 // The generated schemas are used verbatim (request validation, response serialisation, OpenAPI);
 // only the shared error response and the security requirement are added.
@@ -77,7 +75,7 @@ export async function vouchersRoutes(app: FastifyInstance, deps: AppDeps): Promi
       summary: 'The voucher list as CSV (German Excel: UTF-8 with BOM, semicolons)',
       querystring: { ...generated.list.schema.querystring, properties: csvQuery },
       security: [{ bearerAuth: [] }],
-      response: errors,
+      response: errorResponses,
     },
     preHandler: gate,
     handler: async (request, reply) => {

@@ -9,9 +9,7 @@ import {
 } from '../../db/repositories/work-queue.repository';
 import { ApiError } from '../../errors';
 import { creditorIdOf, requireCreditorUser } from '../../plugins/auth';
-import { withErrors } from '../route-schemas';
-
-const errors = { '4xx': { $ref: 'ApiError#' } };
+import { withErrors, errorResponses } from '../route-schemas';
 
 // The generated schemas are used verbatim; only the shared error response and security are added.
 const countSchema = {
@@ -20,7 +18,7 @@ const countSchema = {
   security: [{ bearerAuth: [] }],
   response: {
     200: { type: 'object', properties: { count: { type: 'integer' } }, required: ['count'] },
-    ...errors,
+    ...errorResponses,
   },
 } as const;
 
