@@ -1,4 +1,5 @@
 import type { SourceTree } from './load';
+import { emitCommands } from './emit/commands';
 import { emitCatalogs, emitEnums, emitForms, emitPermissions, emitValidation, emitVariants, emitWidgets } from './emit/config';
 import { emitResources, emitRoutes } from './emit/resources';
 import { emitSchemas } from './emit/schemas';
@@ -27,6 +28,7 @@ export async function generate(tree: SourceTree): Promise<Map<string, string>> {
     emitCatalogs(model),
     emitWidgets(model),
     emitForms(model),
+    emitCommands(model),
     emitValidation(model),
   ];
   const files = new Map<string, string>();

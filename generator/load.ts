@@ -8,6 +8,7 @@ export type SourceKind =
   | 'enum'
   | 'resource'
   | 'form'
+  | 'command'
   | 'texts'
   | 'permissions'
   | 'roles'
@@ -43,6 +44,7 @@ const FOLDERS: [string, SourceKind][] = [
   ['schema/enums', 'enum'],
   ['schema/resources', 'resource'],
   ['schema/forms', 'form'],
+  ['schema/commands', 'command'],
   ['schema/texts', 'texts'],
   ['variants', 'variant'],
 ];

@@ -108,6 +108,74 @@ const apiCall = {
   additionalProperties: false,
 } as const;
 
+/** The kind of a command's response field (`response: { debtorId: id }`) or an entity name. */
+const commandResponse = {
+  oneOf: [
+    { type: 'string', pattern: '^[A-Z][A-Za-z0-9]*$' },
+    { type: 'object', minProperties: 1, propertyNames: ident, additionalProperties: { enum: ['id', 'string', 'integer', 'boolean', 'money'] } },
+  ],
+} as const;
+const messageKey = { type: 'string', pattern: '^[a-zA-Z][A-Za-z0-9]*(\\.[a-zA-Z][A-Za-z0-9]*)*$' } as const;
+const stateList = { type: 'array', items: { type: 'string' }, minItems: 1, uniqueItems: true } as const;
+
+const command = {
+  type: 'object',
+  properties: {
+    label: text,
+    description: { type: 'string' },
+    method: { enum: ['GET', 'POST', 'PUT', 'DELETE'] },
+    path: { type: 'string', pattern: '^/[^?#]*$' },
+    /** the body is this form's JSON schema (schema/forms); its permission is the default permission */
+    form: ident,
+    /** several commands on one route: this one takes a body that has this (required) form field */
+    selectBy: ident,
+    permission: permissionPath,
+    /** role keys or role groups of roles.yaml that may take the command */
+    roles: { type: 'array', items: { type: 'string' }, minItems: 1 },
+    /** message key answered (403) to a caller whose role may not take it */
+    denied: messageKey,
+    /** with adminPermission: admins need this admin permission */
+    adminPermission: adminPermissionKey,
+    /** a key of `targets`: the record the path's {id} names, loaded inside the caller's tenant */
+    target: ident,
+    from: stateList,
+    to: { type: 'string' },
+    /** the four-eyes flag (Frappe's allow_self_approval): false = the requester may not decide */
+    allowSelfApproval: { type: 'boolean' },
+    creditorStatus: stateList,
+    history: {
+      type: 'object',
+      properties: { event: ident, title: text },
+      required: ['event', 'title'],
+      additionalProperties: false,
+    },
+    /** an action type of schema/texts/actionTypes.yaml */
+    actionLog: { type: 'string', pattern: '^[a-z][a-z0-9_]*$' },
+    failure: messageKey,
+    success: messageKey,
+    /** a confirmation without fields: the message key of its question or notice */
+    confirm: messageKey,
+    response: commandResponse,
+    notify: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          channel: { enum: ['notification', 'mail'] },
+          to: { enum: ['mainUsers', 'caller'] },
+          /** notification: message key of its title; mail: a template of src/server/adapters/mail */
+          text: messageKey,
+          template: ident,
+        },
+        required: ['channel', 'to'],
+        additionalProperties: false,
+      },
+    },
+  },
+  required: ['label', 'method', 'path', 'actionLog'],
+  additionalProperties: false,
+} as const;
+
 export const metaSchemas = {
   entity: {
     type: 'object',
@@ -283,6 +351,12 @@ export const metaSchemas = {
                 /** admin actions are gated by an admin permission instead of a tree path */
                 adminPermission: adminPermissionKey,
                 dialog: ident,
+                /** a command of schema/commands without fields: the action asks for confirmation, then runs it */
+                command: ident,
+                /** a list field of the detail record whose entries the action acts on (chosen in a picker) */
+                targetList: ident,
+                /** only entries of targetList meeting this condition are offered */
+                targetWhen: recordCondition,
                 icon: { type: 'string' },
                 /** key of the shown record's server-sent `permissions`: the button hides when it is false */
                 recordPermission: ident,
@@ -291,7 +365,7 @@ export const metaSchemas = {
               },
               required: ['key', 'label'],
               // neither: open to everyone the resource's roles admit (the admins list: super admin only)
-              not: { required: ['permission', 'adminPermission'] },
+              not: { anyOf: [{ required: ['permission', 'adminPermission'] }, { required: ['dialog', 'command'] }] },
               additionalProperties: false,
             },
           },
@@ -300,6 +374,32 @@ export const metaSchemas = {
       },
     },
     required: ['resource', 'entity', 'label', 'route', 'roles', 'api', 'list'],
+    additionalProperties: false,
+  },
+  command: {
+    type: 'object',
+    properties: {
+      area: ident,
+      description: { type: 'string' },
+      tags: { type: 'array', items: { type: 'string' } },
+      targets: {
+        type: 'object',
+        propertyNames: ident,
+        additionalProperties: {
+          type: 'object',
+          properties: { entity: ident, state: ident, enum: ident, history: { enum: ['debtor', 'voucher', 'none'] } },
+          required: ['entity', 'state', 'enum'],
+          additionalProperties: false,
+        },
+      },
+      defaults: {
+        type: 'object',
+        properties: { roles: command.properties.roles, creditorStatus: stateList, failure: messageKey },
+        additionalProperties: false,
+      },
+      commands: { type: 'object', minProperties: 1, propertyNames: ident, additionalProperties: command },
+    },
+    required: ['area', 'commands'],
     additionalProperties: false,
   },
   form: {

@@ -1,4 +1,5 @@
 import type { EnumConfig, FieldType, FormConfig, LocalizedText, ResourceConfig, VariantConfig } from '../src/shared/config-types';
+import { type NormCommand, normalizeCommands } from './normalize-commands';
 import { normalizeForm } from './normalize-forms';
 import { normalizeResource } from './normalize-resources';
 import { GeneratorError, type SourceFile, type SourceTree } from './load';
@@ -53,6 +54,7 @@ export interface Model {
   widgets: { name: string; kind: 'input' | 'display' }[];
   variants: (VariantConfig & { source: string })[];
   forms: (FormConfig & { source: string })[];
+  commands: NormCommand[];
   validationRules: Record<string, { kind: 'format' | 'keyword'; param?: string; message: string }>;
   defaultVariantCode: string;
   catalog: { de: Record<string, unknown>; en: Record<string, unknown> };
@@ -279,6 +281,9 @@ export function normalizeTree(tree: SourceTree): Model {
     widgets: Object.entries<any>(of('widgets')[0]?.data.widgets ?? {}).map(([name, w]) => ({ name, kind: w.kind ?? 'input' })),
     variants,
     forms,
+    commands: of('command').flatMap((file) =>
+      normalizeCommands(file, addText, roles.groups, (form) => forms.find((f) => f.name === form)?.permission),
+    ),
     validationRules,
     defaultVariantCode: of('variant').find((f) => f.data.default)?.data.code ?? 'SMAFA',
     catalog,

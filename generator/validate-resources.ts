@@ -132,6 +132,16 @@ export function checkResources(ctx: ReferenceContext): void {
       if (a.dialog && !of('form').some((f) => f.data.form === a.dialog)) report(file, ['detail', 'actions', i, 'dialog'], `unknown form '${a.dialog}'`);
       if (a.recordPermission) checkPath(detailEntity, `permissions.${a.recordPermission}`, ['detail', 'actions', i, 'recordPermission']);
       if (a.when) checkCondition(file, detailEntity, a.when, ['detail', 'actions', i, 'when']);
+      const at = ['detail', 'actions', i];
+      const command = a.command ? of('command').flatMap((f) => Object.entries<any>(f.data.commands)).find(([n]) => n === a.command)?.[1] : undefined;
+      if (a.command && !command) report(file, [...at, 'command'], `unknown command '${a.command}'`);
+      else if (command?.form) report(file, [...at, 'command'], `command '${a.command}' takes a form: name its form as dialog`);
+      if (a.targetList && detailEntity) {
+        const list = resolvePath(entities, detailEntity, a.targetList);
+        const rowEntity = list?.type === 'list' ? entities.get(list.entity) : undefined;
+        if (!rowEntity) report(file, [...at, 'targetList'], `'${a.targetList}' is not a list of entities`);
+        else if (a.targetWhen) checkCondition(file, rowEntity, a.targetWhen, [...at, 'targetWhen']);
+      } else if (a.targetWhen) report(file, [...at, 'targetWhen'], 'targetWhen needs targetList');
     });
   }
 }

@@ -1,6 +1,7 @@
 import { Ajv, type ErrorObject } from 'ajv';
 import { GeneratorError, type SourceFile, type SourceTree } from './load';
 import { metaSchemas } from './meta-schema';
+import { checkCommands } from './validate-commands';
 import { checkResources } from './validate-resources';
 
 export { resolvePath } from './validate-resources';
@@ -194,6 +195,7 @@ function checkReferences(tree: SourceTree, problems: string[]): void {
     }
   }
   checkResources({ of, entities, enums, widgets: displayWidgets, roleNames, permissionPaths, adminPermissionKeys, report });
+  checkCommands({ of, entities, enums, roleNames, permissionPaths, adminPermissionKeys, report });
   for (const file of of('roles')) {
     for (const [role, def] of Object.entries<any>(file.data.roles)) {
       (def.deny ?? []).forEach((p: string, i: number) => {

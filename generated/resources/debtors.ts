@@ -622,30 +622,25 @@ export const debtorsResource: ResourceConfig = {
         "icon": "Edit"
       },
       {
-        "key": "increaseLimit",
-        "label": "resources.debtors.actions.increaseLimit",
-        "permission": "debtorDetails.actions.increaseLimit",
-        "dialog": "limitIncrease",
-        "icon": "TrendingUp"
-      },
-      {
-        "key": "checkSolvency",
-        "label": "resources.debtors.actions.checkSolvency",
-        "permission": "debtorDetails.actions.checkSolvency",
-        "icon": "Traffic"
-      },
-      {
-        "key": "refreshLimit",
-        "label": "resources.debtors.actions.refreshLimit",
-        "permission": "debtorDetails.actions.refreshLimit",
-        "icon": "Repeat"
-      },
-      {
         "key": "addLocation",
         "label": "resources.debtors.actions.addLocation",
         "permission": "debtorDetails.actions.addLocation",
         "dialog": "addLocation",
-        "icon": "Business"
+        "icon": "AddBusiness"
+      },
+      {
+        "key": "editLocation",
+        "label": "resources.debtors.actions.editLocation",
+        "permission": "debtorDetails.actions.editLocation",
+        "dialog": "editLocation",
+        "targetList": "locations",
+        "targetWhen": {
+          "status": [
+            "active",
+            "reactivated"
+          ]
+        },
+        "icon": "EditLocation"
       },
       {
         "key": "paymentData",
@@ -655,39 +650,108 @@ export const debtorsResource: ResourceConfig = {
         "icon": "RequestQuote"
       },
       {
-        "key": "removeSepaMandate",
-        "label": "resources.debtors.actions.removeSepaMandate",
-        "permission": "debtorDetails.actions.removeSepaMandate"
+        "key": "increaseLimit",
+        "label": "resources.debtors.actions.increaseLimit",
+        "permission": "debtorDetails.actions.increaseLimit",
+        "dialog": "limitIncrease",
+        "icon": "TrendingUp"
       },
       {
-        "key": "deactivate",
-        "label": "resources.debtors.actions.deactivate",
-        "permission": "debtorDetails.actions.activateDebtor"
+        "key": "refreshLimit",
+        "label": "resources.debtors.actions.refreshLimit",
+        "permission": "debtorDetails.actions.refreshLimit",
+        "command": "refreshLimit",
+        "icon": "Repeat"
       },
       {
-        "key": "editLocation",
-        "label": "resources.debtors.actions.editLocation",
-        "permission": "debtorDetails.actions.editLocation"
+        "key": "checkSolvency",
+        "label": "resources.debtors.actions.checkSolvency",
+        "permission": "debtorDetails.actions.checkSolvency",
+        "command": "determineSolvency",
+        "icon": "Traffic"
       },
       {
         "key": "locationEmail",
         "label": "resources.debtors.actions.locationEmail",
-        "permission": "debtorDetails.actions.editLocation"
+        "permission": "debtorDetails.actions.editLocation",
+        "dialog": "locationEmail",
+        "targetList": "locations",
+        "targetWhen": {
+          "status": [
+            "active",
+            "reactivated"
+          ]
+        },
+        "icon": "AlternateEmail"
       },
       {
         "key": "postAddress",
         "label": "resources.debtors.actions.postAddress",
-        "permission": "debtorDetails.actions.editPostAddress"
+        "permission": "debtorDetails.actions.editPostAddress",
+        "dialog": "postAddress",
+        "targetList": "locations",
+        "targetWhen": {
+          "status": [
+            "active",
+            "reactivated"
+          ]
+        },
+        "icon": "MarkunreadMailbox"
       },
       {
         "key": "deletePostAddress",
         "label": "resources.debtors.actions.deletePostAddress",
-        "permission": "debtorDetails.actions.deletePostAddress"
+        "permission": "debtorDetails.actions.deletePostAddress",
+        "command": "deletePostAddress",
+        "targetList": "locations",
+        "targetWhen": {
+          "status": [
+            "active",
+            "reactivated"
+          ]
+        },
+        "icon": "DeleteOutline"
+      },
+      {
+        "key": "deactivateLocation",
+        "label": "resources.debtors.actions.deactivateLocation",
+        "permission": "debtorDetails.actions.activateLocation",
+        "command": "deactivateLocation",
+        "targetList": "locations",
+        "targetWhen": {
+          "status": [
+            "active",
+            "reactivated"
+          ]
+        },
+        "icon": "LocationOff"
       },
       {
         "key": "activateLocation",
         "label": "resources.debtors.actions.activateLocation",
-        "permission": "debtorDetails.actions.activateLocation"
+        "permission": "debtorDetails.actions.activateLocation",
+        "command": "activateLocation",
+        "targetList": "locations",
+        "targetWhen": {
+          "status": [
+            "inactive"
+          ]
+        },
+        "icon": "LocationOn"
+      },
+      {
+        "key": "removeSepaMandate",
+        "label": "resources.debtors.actions.removeSepaMandate",
+        "permission": "debtorDetails.actions.removeSepaMandate",
+        "command": "removeSepaMandate",
+        "icon": "CreditCardOff"
+      },
+      {
+        "key": "deactivate",
+        "label": "resources.debtors.actions.deactivate",
+        "permission": "debtorDetails.actions.activateDebtor",
+        "command": "deactivateDebtor",
+        "icon": "PersonOff"
       }
     ]
   }

@@ -2574,3 +2574,908 @@ export interface WorkQueueMessage {
   created: number;
   sender: 'creditor' | 'other';
 }
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "AbandonmentForm".
+ */
+export interface AbandonmentForm {
+  abandonRest?: boolean;
+  /**
+   * amount in cents
+   */
+  amount?: number;
+  reason?: string;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "AcceptTermsForm".
+ */
+export interface AcceptTermsForm {
+  acceptAll: boolean;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "AddAttachmentForm".
+ */
+export interface AddAttachmentForm {
+  files: string[];
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "AddLocationForm".
+ */
+export interface AddLocationForm {
+  name: string;
+  street: string;
+  house: string;
+  zip: string;
+  city: string;
+  contactPerson?: string;
+  telephone?: string;
+  deliveryType: 'email' | 'post';
+  email?: string;
+  customDebtorNumber?: string;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "AdminPermissionsForm".
+ */
+export interface AdminPermissionsForm {
+  creditorRegistration?: boolean;
+  creditorSapRegistration?: boolean;
+  creditorSetupFee?: boolean;
+  updateUser?: boolean;
+  disableUser?: boolean;
+  resetUserPassword?: boolean;
+  editServiceFeePeriod?: boolean;
+  registrationMail?: boolean;
+  updateCreditorPermissions?: boolean;
+  enableDoc2portal?: boolean;
+  blockCreditor?: boolean;
+  approveSepaUpdate?: boolean;
+  assignDebtor?: boolean;
+  viewActionLog?: boolean;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "AnnulationForm".
+ */
+export interface AnnulationForm {
+  reason: string;
+  confirmAnnulation: boolean;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "AnswerRequestForm".
+ */
+export interface AnswerRequestForm {
+  decision: 'in_review' | 'accepted' | 'declined';
+  declineReason?: string;
+  note?: string;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "AssignDebtorForm".
+ */
+export interface AssignDebtorForm {
+  debtorIdentifier: string;
+  locationIdentifier: string;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "BlockCreditorForm".
+ */
+export interface BlockCreditorForm {
+  reason: string;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "CancelDunningBlockForm".
+ */
+export interface CancelDunningBlockForm {
+  note?: string;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "ChangePasswordForm".
+ */
+export interface ChangePasswordForm {
+  oldPassword: string;
+  password: string;
+  passwordRepeat: string;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "CloseDelayForm".
+ */
+export interface CloseDelayForm {
+  note?: string;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "CloseDisputeForm".
+ */
+export interface CloseDisputeForm {
+  note?: string;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "CommentForm".
+ */
+export interface CommentForm {
+  comment: string;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "ContactInformationCheckForm".
+ */
+export interface ContactInformationCheckForm {
+  action: 'confirm' | 'change';
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "CreateAdminUserForm".
+ */
+export interface CreateAdminUserForm {
+  firstName: string;
+  lastName: string;
+  email: string;
+  productAdmin?: boolean;
+  product?: 'SMAFA' | 'APL' | 'FW' | 'DAA' | 'DAB' | 'FAS' | 'VHV' | 'TPF';
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "CreateCompanyUserForm".
+ */
+export interface CreateCompanyUserForm {
+  name: string;
+  email: string;
+  role: string;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "CreateCreditorForm".
+ */
+export interface CreateCreditorForm {
+  productType: 'SMAFA' | 'APL' | 'FW' | 'DAA' | 'DAB' | 'FAS' | 'VHV' | 'TPF';
+  companyName: string;
+  salutation: 'Herr' | 'Frau';
+  firstName: string;
+  lastName: string;
+  tradeName?: string;
+  foundingDate: string;
+  /**
+   * amount in cents
+   */
+  turnover: number;
+  onlineTurnoverRate?: number;
+  /**
+   * amount in cents
+   */
+  factorableTurnover: number;
+  automaticallyCalculateCreditorLimit?: boolean;
+  /**
+   * amount in cents
+   */
+  creditorLimit?: number;
+  streetAndHouse: string;
+  zip: string;
+  city: string;
+  phone: string;
+  mobile?: string;
+  email: string;
+  legalFormKey:
+    | 'EINZELUNTERNEHMEN'
+    | 'FREIBERUFLER'
+    | 'EK'
+    | 'GBR'
+    | 'OHG'
+    | 'KG'
+    | 'GMBH_CO_KG'
+    | 'PARTG'
+    | 'GMBH'
+    | 'UG'
+    | 'AG'
+    | 'EG'
+    | 'EV';
+  legalFormValue?: string;
+  entitledToDeductVat?: boolean;
+  vob?: boolean;
+  registerNumber?: string;
+  placeOfAuthority?: string;
+  proprietor?: string;
+  sepaAccountOwner: string;
+  sepaIban: string;
+  sepaCity: string;
+  sepaDate: string;
+  sepaMandateAvailable: boolean;
+  intermediaryNumber: string;
+  intermediaryAssetConsultantName?: string;
+  assetConsultantNumber?: string;
+  intermediarySalutation?: 'Herr' | 'Frau';
+  intermediaryFirstName?: string;
+  intermediaryLastName?: string;
+  intermediaryDepartment?: string;
+  intermediaryStreet?: string;
+  intermediaryZip?: string;
+  intermediaryCity?: string;
+  intermediaryPhone?: string;
+  intermediaryEmail?: string;
+  intermediaryNotes?: string;
+  privacyPolicyAccepted: boolean;
+  contractDate: string;
+  buergelScore?: number;
+  cspIdentifier?: string;
+  ddmIdentifier?: string;
+  wzCode?: string;
+  setupFee: 49900 | 24900 | 0;
+  /**
+   * amount in cents
+   */
+  minimumAnnualServiceFee?: number;
+  serviceFeePeriod?: string;
+  serviceFee?: number;
+  serviceFeeMatrixIdentifier: string;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "CreateCreditorUserForm".
+ */
+export interface CreateCreditorUserForm {
+  salutation: 'Herr' | 'Frau';
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone?: string;
+  sendRegistrationMail?: boolean;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "CreateDebtorForm".
+ */
+export interface CreateDebtorForm {
+  debtorType: 'business' | 'customer';
+  name?: string;
+  salutation?: 'Herr' | 'Frau';
+  firstName?: string;
+  lastName?: string;
+  dateOfBirth?: string;
+  street: string;
+  house: string;
+  zip: string;
+  city: string;
+  contactPerson?: string;
+  telephone?: string;
+  deliveryType: 'email' | 'post';
+  email?: string;
+  customDebtorNumber?: string;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "CreatePermanentDebtForm".
+ */
+export interface CreatePermanentDebtForm {
+  debtor: number;
+  location: number;
+  customNumber?: string;
+  subject: string;
+  /**
+   * amount in cents
+   */
+  grossAmount: number;
+  vat: number;
+  /**
+   * amount in cents
+   */
+  netAmount?: number;
+  period:
+    'daily' | 'weekly' | 'biweekly' | 'monthly' | 'bimonthly' | 'three_monthly' | 'six_monthly' | 'yearly';
+  startDate: string;
+  endDate?: string;
+  performanceDateIndex?: number;
+  description?: string;
+  attachment?: string[];
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "CreditAdviceForm".
+ */
+export interface CreditAdviceForm {
+  /**
+   * amount in cents
+   */
+  amount: number;
+  creditVoucherNumber: string;
+  voucherDate: string;
+  reason?: string;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "CustomisedLabelForm".
+ */
+export interface CustomisedLabelForm {
+  customisedLabel: string;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "DefaultExposureTypeForm".
+ */
+export interface DefaultExposureTypeForm {
+  defaultExposureType: 'purchase' | 'service';
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "DirectPaymentForm".
+ */
+export interface DirectPaymentForm {
+  /**
+   * amount in cents
+   */
+  amount: number;
+  paymentDate: string;
+  note?: string;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "DisableBlockCreditorForm".
+ */
+export interface DisableBlockCreditorForm {
+  note?: string;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "EditCompanyUserForm".
+ */
+export interface EditCompanyUserForm {
+  name: string;
+  email?: string;
+  role: string;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "EditCreditorForm".
+ */
+export interface EditCreditorForm {
+  companyName: string;
+  salutation: 'Herr' | 'Frau';
+  firstName: string;
+  lastName: string;
+  tradeName?: string;
+  foundingDate: string;
+  /**
+   * amount in cents
+   */
+  turnover: number;
+  onlineTurnoverRate?: number;
+  /**
+   * amount in cents
+   */
+  factorableTurnover: number;
+  automaticallyCalculateCreditorLimit?: boolean;
+  /**
+   * amount in cents
+   */
+  creditorLimit?: number;
+  streetAndHouse: string;
+  zip: string;
+  city: string;
+  phone: string;
+  mobile?: string;
+  email: string;
+  legalFormKey:
+    | 'EINZELUNTERNEHMEN'
+    | 'FREIBERUFLER'
+    | 'EK'
+    | 'GBR'
+    | 'OHG'
+    | 'KG'
+    | 'GMBH_CO_KG'
+    | 'PARTG'
+    | 'GMBH'
+    | 'UG'
+    | 'AG'
+    | 'EG'
+    | 'EV';
+  legalFormValue?: string;
+  entitledToDeductVat?: boolean;
+  vob?: boolean;
+  registerNumber?: string;
+  placeOfAuthority?: string;
+  proprietor?: string;
+  sepaAccountOwner: string;
+  sepaIban: string;
+  sepaCity: string;
+  sepaDate: string;
+  intermediaryNumber: string;
+  intermediaryAssetConsultantName?: string;
+  assetConsultantNumber?: string;
+  intermediarySalutation?: 'Herr' | 'Frau';
+  intermediaryFirstName?: string;
+  intermediaryLastName?: string;
+  intermediaryDepartment?: string;
+  intermediaryStreet?: string;
+  intermediaryZip?: string;
+  intermediaryCity?: string;
+  intermediaryPhone?: string;
+  intermediaryEmail?: string;
+  intermediaryNotes?: string;
+  contractDate: string;
+  buergelScore?: number;
+  cspIdentifier?: string;
+  ddmIdentifier?: string;
+  wzCode?: string;
+  setupFee: 49900 | 24900 | 0;
+  /**
+   * amount in cents
+   */
+  minimumAnnualServiceFee?: number;
+  serviceFeePeriod?: string;
+  serviceFee?: number;
+  serviceFeeMatrixIdentifier: string;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "EditDebtorForm".
+ */
+export interface EditDebtorForm {
+  debtorType: 'business' | 'customer';
+  name?: string;
+  firstName?: string;
+  lastName?: string;
+  dateOfBirth?: string;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "EditDeliveryTypeForm".
+ */
+export interface EditDeliveryTypeForm {
+  deliveryType: 'email' | 'post';
+  email?: string;
+  emailCopy?: string;
+  emailBlindCopy?: string;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "EditLocationForm".
+ */
+export interface EditLocationForm {
+  name: string;
+  street: string;
+  house: string;
+  zip: string;
+  city: string;
+  contactPerson?: string;
+  telephone?: string;
+  deliveryType: 'email' | 'post';
+  email?: string;
+  customDebtorNumber?: string;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "EditMinimumAnnualServiceFeeForm".
+ */
+export interface EditMinimumAnnualServiceFeeForm {
+  /**
+   * amount in cents
+   */
+  currentAnnualServiceFee: number;
+  /**
+   * amount in cents
+   */
+  nextPeriodAnnualServiceFee?: number;
+  start: string;
+  end: string;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "EmailReminderSettingsForm".
+ */
+export interface EmailReminderSettingsForm {
+  email: string;
+  frequency:
+    'daily' | 'weekly' | 'biweekly' | 'monthly' | 'bimonthly' | 'three_monthly' | 'six_monthly' | 'yearly';
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "ExternalVoucherForm".
+ */
+export interface ExternalVoucherForm {
+  creditorSapNumber: string;
+  voucherType:
+    | 'invoice'
+    | 'permanent_debt'
+    | 'invoice_encashment_direct'
+    | 'epod'
+    | 'abandonment'
+    | 'annulation'
+    | 'credit_advice'
+    | 'debit_payment'
+    | 'deposit'
+    | 'deposit_encashment'
+    | 'deposit_insurance'
+    | 'direct_payment'
+    | 'impersonal_account_voucher'
+    | 'voucher_retirement_degener'
+    | 'vat_retirement'
+    | 'voucher_retirement'
+    | 'epod_settlement';
+  files: string[];
+  customNumber?: string;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "LimitIncreaseForm".
+ */
+export interface LimitIncreaseForm {
+  /**
+   * amount in cents
+   */
+  desiredLimit: number;
+  reason?: string;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "LocationEmailForm".
+ */
+export interface LocationEmailForm {
+  email: string;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "LoginForm".
+ */
+export interface LoginForm {
+  username: string;
+  password: string;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "OpenDelayForm".
+ */
+export interface OpenDelayForm {
+  delayConfirmed: boolean;
+  note?: string;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "OpenDisputeForm".
+ */
+export interface OpenDisputeForm {
+  reason: string;
+  disputeConfirmed: boolean;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "PasswordResetForm".
+ */
+export interface PasswordResetForm {
+  password: string;
+  passwordRepeat: string;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "PasswordResetRequestForm".
+ */
+export interface PasswordResetRequestForm {
+  email: string;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "PaymentDataForm".
+ */
+export interface PaymentDataForm {
+  paymentMethod: 'bank_transfer' | 'direct_debit_mandate';
+  accountOwner?: string;
+  iban?: string;
+  city?: string;
+  date?: string;
+  referenceNumber?: string;
+  sepaMandateAvailable?: boolean;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "PostAddressForm".
+ */
+export interface PostAddressForm {
+  firstName?: string;
+  name: string;
+  street?: string;
+  house?: string;
+  poBox?: string;
+  zip: string;
+  city: string;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "ProductApplicationForm".
+ */
+export interface ProductApplicationForm {
+  companyName: string;
+  salutation: 'Herr' | 'Frau';
+  firstName: string;
+  lastName: string;
+  tradeName?: string;
+  foundingDate: string;
+  /**
+   * amount in cents
+   */
+  turnover: number;
+  onlineTurnoverRate?: number;
+  /**
+   * amount in cents
+   */
+  factorableTurnover: number;
+  automaticallyCalculateCreditorLimit?: boolean;
+  /**
+   * amount in cents
+   */
+  creditorLimit?: number;
+  streetAndHouse: string;
+  zip: string;
+  city: string;
+  phone: string;
+  mobile?: string;
+  email: string;
+  legalFormKey:
+    | 'EINZELUNTERNEHMEN'
+    | 'FREIBERUFLER'
+    | 'EK'
+    | 'GBR'
+    | 'OHG'
+    | 'KG'
+    | 'GMBH_CO_KG'
+    | 'PARTG'
+    | 'GMBH'
+    | 'UG'
+    | 'AG'
+    | 'EG'
+    | 'EV';
+  legalFormValue?: string;
+  entitledToDeductVat?: boolean;
+  vob?: boolean;
+  registerNumber?: string;
+  placeOfAuthority?: string;
+  proprietor?: string;
+  sepaAccountOwner: string;
+  sepaIban: string;
+  sepaCity: string;
+  sepaDate: string;
+  sepaMandateAvailable: boolean;
+  intermediaryNumber: string;
+  intermediaryAssetConsultantName?: string;
+  assetConsultantNumber?: string;
+  intermediarySalutation?: 'Herr' | 'Frau';
+  intermediaryFirstName?: string;
+  intermediaryLastName?: string;
+  intermediaryDepartment?: string;
+  intermediaryStreet?: string;
+  intermediaryZip?: string;
+  intermediaryCity?: string;
+  intermediaryPhone?: string;
+  intermediaryEmail?: string;
+  intermediaryNotes?: string;
+  factoringRulesRead: boolean;
+  privacyPolicyAccepted: boolean;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "ProductRequestForm".
+ */
+export interface ProductRequestForm {
+  companyName: string;
+  legalFormKey:
+    | 'EINZELUNTERNEHMEN'
+    | 'FREIBERUFLER'
+    | 'EK'
+    | 'GBR'
+    | 'OHG'
+    | 'KG'
+    | 'GMBH_CO_KG'
+    | 'PARTG'
+    | 'GMBH'
+    | 'UG'
+    | 'AG'
+    | 'EG'
+    | 'EV';
+  salutation: 'Herr' | 'Frau';
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  zip: string;
+  city: string;
+  /**
+   * amount in cents
+   */
+  turnover?: number;
+  intermediaryNumber: string;
+  message?: string;
+  privacyPolicyAccepted: boolean;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "ReUploadVoucherForm".
+ */
+export interface ReUploadVoucherForm {
+  files: string[];
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "ReactivateCreditorForm".
+ */
+export interface ReactivateCreditorForm {
+  note?: string;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "RequestSepaUpdateForm".
+ */
+export interface RequestSepaUpdateForm {
+  accountOwner: string;
+  iban: string;
+  startSepaDate: string;
+  sepaMandateAvailable: boolean;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "ResetPasswordForm".
+ */
+export interface ResetPasswordForm {
+  email?: string;
+  confirmReset: boolean;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "ServiceFeeConditionForm".
+ */
+export interface ServiceFeeConditionForm {
+  serviceFeeMatrixIdentifier: string;
+  validFromDate: string;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "SetCreditorPermissionsForm".
+ */
+export interface SetCreditorPermissionsForm {
+  directPaymentReporting?: boolean;
+  solvencyDetermination?: boolean;
+  alwaysCheckManually?: boolean;
+  ePostInvoices?: boolean;
+  letterDocuments?: boolean;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "SetDunningBlockForm".
+ */
+export interface SetDunningBlockForm {
+  blockUntil: string;
+  reason: string;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "SetUpFeeForm".
+ */
+export interface SetUpFeeForm {
+  setupFee: 49900 | 24900 | 0;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "StateOfAffairsImportForm".
+ */
+export interface StateOfAffairsImportForm {
+  files: string[];
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "StopPermanentDebtForm".
+ */
+export interface StopPermanentDebtForm {
+  confirmStop: boolean;
+  reason?: string;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "TerminateCreditorForm".
+ */
+export interface TerminateCreditorForm {
+  terminationDate: string;
+  reason: string;
+  confirmTermination: boolean;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "UpdateContactInformationForm".
+ */
+export interface UpdateContactInformationForm {
+  salutation?: 'Herr' | 'Frau';
+  contactName: string;
+  street: string;
+  zip: string;
+  city: string;
+  phone: string;
+  mobileNumber?: string;
+  email: string;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "UpdatePasswordForm".
+ */
+export interface UpdatePasswordForm {
+  oldPassword: string;
+  password: string;
+  passwordRepeat: string;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "UpdateUserForm".
+ */
+export interface UpdateUserForm {
+  name: string;
+  username: string;
+  email: string;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "UploadSubsequentInvoiceForm".
+ */
+export interface UploadSubsequentInvoiceForm {
+  files: string[];
+  deliveryType: 'email' | 'post';
+  email?: string;
+  customisedLabel?: string;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "UploadVoucherForm".
+ */
+export interface UploadVoucherForm {
+  voucherType:
+    | 'invoice'
+    | 'permanent_debt'
+    | 'invoice_encashment_direct'
+    | 'epod'
+    | 'abandonment'
+    | 'annulation'
+    | 'credit_advice'
+    | 'debit_payment'
+    | 'deposit'
+    | 'deposit_encashment'
+    | 'deposit_insurance'
+    | 'direct_payment'
+    | 'impersonal_account_voucher'
+    | 'voucher_retirement_degener'
+    | 'vat_retirement'
+    | 'voucher_retirement'
+    | 'epod_settlement';
+  invoiceFiles?: string[];
+  files?: string[];
+  debtor?: number;
+  location?: number;
+  deliveryType: 'email' | 'post';
+  email?: string;
+  emailCopy?: string;
+  emailBlindCopy?: string;
+  customisedLabel?: string;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "WorkQueueAnswerForm".
+ */
+export interface WorkQueueAnswerForm {
+  answerCode: string;
+  followUpAction?:
+    | 'credit_advice'
+    | 'direct_payment'
+    | 'abandonment'
+    | 'annulation'
+    | 'exposure_type'
+    | 'voucher_upload'
+    | 'default';
+  /**
+   * amount in cents
+   */
+  amount?: number;
+  exposureType?: 'purchase' | 'service';
+  note?: string;
+  files?: string[];
+}

@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -5,6 +8,7 @@ import type { Kysely } from 'kysely';
 import qs from 'qs';
 import packageJson from '../../package.json' with { type: 'json' };
 import { installValidation } from '../shared/validation';
+import { type Adapters, createAdapters } from './adapters';
 import type { Database } from './db/schema';
 import { apiErrorSchema, installErrorHandler, notFoundBody } from './errors';
 import { setupAuth } from './plugins/auth';
@@ -17,6 +21,10 @@ import { resolveJwtSecret } from './services/auth.service';
 /** What route plugins receive as options. */
 export interface AppDeps {
   db: Kysely<Database>;
+  /** the provider's back office: credit agency, booking system, mail */
+  adapters: Adapters;
+  /** the one clock of commands and jobs (tests move it) */
+  clock: () => Date;
 }
 
 export interface BuildAppOptions {
@@ -26,6 +34,9 @@ export interface BuildAppOptions {
   /** built client to serve with an SPA fallback (production start); omitted in tests */
   clientDir?: string;
   logger?: FastifyServerOptions['logger'];
+  /** back-office adapters; default: the local ones of the environment, mail into a temporary outbox */
+  adapters?: Adapters;
+  clock?: () => Date;
 }
 
 /**
@@ -68,7 +79,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   const secret = await resolveJwtSecret(options.db, options.jwtSecret);
-  const deps: AppDeps = { db: options.db };
+  const adapters =
+    options.adapters ?? createAdapters(process.env, { dataDir: mkdtempSync(join(tmpdir(), 'kontor-adapters-')) });
+  const deps: AppDeps = { db: options.db, adapters, clock: options.clock ?? (() => new Date()) };
   await app.register(
     async (api) => {
       installErrorHandler(api);

@@ -11,6 +11,9 @@ import { errorPath, toValidationMessage } from '../shared/validation';
  * throw new ApiError(404, 'notFound');
  */
 export class ApiError extends Error {
+  /** why, as a message key, when `code` is a command's general failure text (changesNotSaved …) */
+  reason?: string;
+
   constructor(
     readonly statusCode: number,
     readonly code: string,
@@ -48,6 +51,7 @@ export const apiErrorSchema = {
     statusCode: { type: 'integer' },
     code: { type: 'string', description: 'message key, e.g. badCredentials or serverError' },
     message: { type: 'string', description: 'German text of the message' },
+    reason: { type: 'string', description: 'refused commands: why, as a message key, e.g. commands.wrongState' },
     messageKey: { type: 'string', description: 'validation errors: key of the rule message, e.g. validation.iban' },
     field: { type: 'string', description: 'validation errors: where, e.g. body/iban or querystring/rowsPerPage' },
     detail: { type: 'string', description: 'validation errors: the validator\'s own technical text' },
@@ -61,7 +65,12 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (error instanceof ApiError) {
       return reply
         .status(error.statusCode)
-        .send({ statusCode: error.statusCode, code: error.code, message: error.message });
+        .send({
+          statusCode: error.statusCode,
+          code: error.code,
+          message: error.message,
+          ...(error.reason ? { reason: error.reason } : {}),
+        });
     }
     const validation = (error as FastifyError).validation;
     if (validation?.length) {

@@ -1,4 +1,6 @@
 import { mkdirSync } from 'node:fs';
+import { createAdapters } from './adapters';
+import { startWorkers } from './adapters/workers';
 import { buildApp } from './app';
 import { readConfig } from './config';
 import { openDatabase } from './db/database';
@@ -16,12 +18,19 @@ if (await isDatabaseEmpty(handle.db)) {
   console.log('Empty database: demo data written', summary);
 }
 
+// The back office (credit agency, booking system, mail) as configured; mail leaves through the outbox.
+mkdirSync(config.dataDir, { recursive: true });
+const adapters = createAdapters(process.env, { dataDir: config.dataDir });
 const app = await buildApp({
   db: handle.db,
+  adapters,
   jwtSecret: config.jwtSecret,
   clientDir: config.clientDir,
   logger: { level: process.env.LOG_LEVEL ?? 'info' },
 });
+
+// Due booking-system decisions and the mail outbox, every few seconds (safe with several processes).
+const workers = startWorkers({ db: handle.db, adapters, log: app.log });
 
 let stopping = false;
 async function shutdown(signal: string) {
@@ -29,7 +38,9 @@ async function shutdown(signal: string) {
   stopping = true;
   app.log.info(`${signal}: shutting down`);
   try {
+    await workers.stop();
     await app.close();
+    await adapters.mailer.close();
   } finally {
     // PGlite must be closed to leave a consistent data directory behind.
     await handle.close();

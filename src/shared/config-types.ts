@@ -163,6 +163,12 @@ export interface ActionConfig {
   adminPermission?: string;
   /** form (dialog) opened by the action, if any */
   dialog?: string;
+  /** a command without fields (schema/commands): the action confirms, then runs it */
+  command?: string;
+  /** a list field of the detail record (e.g. `locations`): the action acts on one entry, chosen in a picker */
+  targetList?: string;
+  /** only entries of `targetList` meeting this condition are offered */
+  targetWhen?: RecordCondition;
   /** MUI icon name */
   icon?: string;
   /** key of the shown record's `permissions` (server-sent): the button is hidden when it is `false` */
@@ -292,4 +298,69 @@ export interface FormConfig {
   conditions: Record<string, FormCondition>;
   /** field → i18n key of its label */
   labels: Record<string, string>;
+}
+
+/** Who a command notifies, inside its transaction (notification rows, mail through the outbox). */
+export interface CommandNotify {
+  channel: 'notification' | 'mail';
+  to: 'mainUsers' | 'caller';
+  /** notification: message key of its title */
+  text?: string;
+  /** mail: template of src/server/adapters/mail */
+  template?: string;
+}
+
+/** The record a command acts on: the entity, its state field and that field's enumeration. */
+export interface CommandTarget {
+  name: string;
+  entity: string;
+  state: string;
+  enum: string;
+  /** which history the command's event goes to */
+  history: 'debtor' | 'voucher' | 'none';
+}
+
+/**
+ * A command declared in `schema/commands/<area>.yaml`: the route, who may take it, the record and
+ * the states it acts on, and what it records. The server pipeline runs it; the client offers it.
+ */
+export interface CommandConfig {
+  name: string;
+  area: string;
+  /** i18n key of the action's label */
+  label: string;
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** the spec's path (`/debtor/update/{id}`) */
+  path: string;
+  /** the Fastify route (`/debtor/update/:id`) */
+  url: string;
+  /** the form whose JSON schema is the body */
+  form?: string;
+  /** on a route several commands share: the body field that selects this one */
+  selectBy?: string;
+  /** permission path of the caller (the command's own, else its form's) */
+  permission?: string;
+  /** role keys (ROLE_…) that may take the command, role groups expanded */
+  roles: string[];
+  /** message key answered to a role that may not */
+  denied?: string;
+  adminPermission?: string;
+  target?: CommandTarget;
+  /** states the target may be in (none: any) */
+  from?: string[];
+  /** the state the target is in afterwards */
+  to?: string;
+  /** false: whoever requested the target may not take this command (four eyes) */
+  allowSelfApproval: boolean;
+  /** creditor states in which the command may run */
+  creditorStatus: string[];
+  history?: { event: string; title: string };
+  actionLog: string;
+  /** message key of a refusal or failure */
+  failure: string;
+  /** message key of the success snackbar */
+  success: string;
+  /** message key of the confirmation text of a command without fields */
+  confirm?: string;
+  notify: CommandNotify[];
 }

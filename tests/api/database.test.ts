@@ -35,8 +35,9 @@ const FREE_TEXT_COLUMNS = [
   'voucher_attachment.mime_type',
 ];
 
-// Rows that may exist without a creditor: administrators, and admin actions in the log.
-const CREDITOR_OPTIONAL = ['action_log_entry', 'app_user'];
+// Rows that may exist without a creditor: administrators, admin actions in the log, and mail to
+// administrators or visitors (onboarding) in the outbox.
+const CREDITOR_OPTIONAL = ['action_log_entry', 'app_user', 'mail_outbox'];
 
 const camelCase = (name: string) => name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { inject } from 'vitest';
-import { buildApp } from '../../src/server/app';
+import { type BuildAppOptions, buildApp } from '../../src/server/app';
 import type { DatabaseHandle } from '../../src/server/db/database';
 import type { Database } from '../../src/server/db/schema';
 import { DEMO_PASSWORD } from '../../src/server/db/seed/demo-accounts';
@@ -22,11 +22,11 @@ export interface TestApp {
  * beforeAll(async () => { t = await buildTestApp(); });
  * afterAll(() => t.close());
  */
-export async function buildTestApp(): Promise<TestApp> {
+export async function buildTestApp(options: Pick<BuildAppOptions, 'adapters' | 'clock'> = {}): Promise<TestApp> {
   const handle = await openTestDatabase(inject('kontorTemplate'));
   let app: FastifyInstance;
   try {
-    app = await buildApp({ db: handle.db });
+    app = await buildApp({ db: handle.db, ...options });
     await app.ready();
   } catch (error) {
     await handle.close(); // drops the PostgreSQL copy even when the app cannot start

@@ -334,6 +334,9 @@ export interface DebtorHistoryTable {
   text: string | null;
   userEmail: string | null;
   createdAt: Timestamp;
+  /** history event key of schema/commands (null for rows written before the command layer) */
+  event: string | null;
+  payload: NullableJson;
 }
 
 export interface StateOfAffairsTable {
@@ -617,6 +620,51 @@ export interface Database {
   pendingDebtorDecision: PendingDebtorDecisionTable;
   debtorAssignment: DebtorAssignmentTable;
   actionLogEntry: ActionLogEntryTable;
+  mailOutbox: MailOutboxTable;
+  bookingRequest: BookingRequestTable;
+  solvencyCheck: SolvencyCheckTable;
+}
+
+/** Mail waiting to be sent (0030): written in a command's transaction, sent after commit. */
+export interface MailOutboxTable {
+  id: Generated<number>;
+  creditorId: number | null;
+  productType: string | null;
+  recipient: string;
+  template: string;
+  params: Json;
+  attempts: Generated<number>;
+  nextAttemptAt: Timestamp;
+  lastError: string | null;
+  sentAt: NullableTimestamp;
+  messageId: string | null;
+  createdAt: Timestamp;
+}
+
+/** A request to the booking system (the spec's SAP), decided by it later (0030). */
+export interface BookingRequestTable {
+  id: Generated<number>;
+  creditorId: number;
+  debtorId: number | null;
+  userId: number | null;
+  kind: string;
+  payload: Json;
+  status: Generated<string>;
+  decision: NullableJson;
+  decideAfter: Timestamp;
+  decidedAt: NullableTimestamp;
+  createdAt: Timestamp;
+}
+
+/** A solvency check a creditor ran (0030). */
+export interface SolvencyCheckTable {
+  id: Generated<number>;
+  creditorId: number;
+  debtorId: number;
+  userId: number | null;
+  color: string;
+  reasonCode: string;
+  createdAt: Timestamp;
 }
 
 export type Creditor = Selectable<CreditorTable>;

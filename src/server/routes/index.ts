@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app';
+import { commandsRoutes } from '../commands/commands.routes';
 import { adminRoutes } from './admin/admin.routes';
 import { authRoutes } from './auth/auth.routes';
 import { debtorExtrasRoutes } from './debtors/debtor-extras.routes';
@@ -40,6 +41,8 @@ const ROUTE_PLUGINS = [
   vouchersRoutes,
   unprocessedRoutes,
   adminRoutes,
+  // every command of schema/commands, through the one pipeline
+  commandsRoutes,
 ];
 
 export async function registerRoutes(api: FastifyInstance, deps: AppDeps): Promise<void> {

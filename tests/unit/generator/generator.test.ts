@@ -57,6 +57,39 @@ describe('generator', () => {
     expect(JSON.parse(files.get('schemas/Item.json')!).$comment).toContain('schema/entities/item.yaml');
   });
 
+  it('emits command configs and one route schema per method and path, body from the form', async () => {
+    const files = await generate(loadTree(fixture));
+    const text = files.get('commands.ts')!;
+    expect(text).toContain('Source: schema/commands/items.yaml');
+    expect(text).toContain('"url": "/item/:id/close"');
+    expect(text).toContain('"permission": "navigation.items"');
+    expect(text).toContain('"roles": [\n      "ROLE_USER",\n      "ROLE_VIEWER"\n    ]');
+  });
+
+  it('reports a broken transition, an unknown permission and a form on the wrong route with their lines', async () => {
+    const text = readFileSync(join(fixture, 'schema/commands/items.yaml'), 'utf8')
+      .replace('to: done', 'to: closed')
+      .replace('permission: actions.close', 'permission: actions.shut')
+      .replace('path: /item/create', 'path: /item/new')
+      .replace('actionLog: item_close', 'actionLog: item_shut');
+    const problems = await problemsOf(fixtureWith('schema/commands/items.yaml', text));
+    expect([...problems].sort()).toEqual([
+      "schema/commands/items.yaml:12: form 'createItem' submits to POST /item/create, which no command using it serves",
+      "schema/commands/items.yaml:21: unknown state 'closed' of itemState",
+      "schema/commands/items.yaml:22: unknown permission 'actions.shut'",
+      "schema/commands/items.yaml:25: unknown action type 'item_shut' (schema/texts/actionTypes.yaml)",
+    ].sort());
+  });
+
+  it('reports a command whose target has no {id} and a start state outside the enumeration', async () => {
+    const text = readFileSync(join(fixture, 'schema/commands/items.yaml'), 'utf8')
+      .replace("path: '/item/{id}/close'", 'path: /item/close')
+      .replace('from: [open]', 'from: [opened]');
+    const problems = await problemsOf(fixtureWith('schema/commands/items.yaml', text));
+    expect(problems).toContain('schema/commands/items.yaml:18: a command with a target needs {id} in its path');
+    expect(problems).toContain("schema/commands/items.yaml:20: unknown state 'opened' of itemState");
+  });
+
   it('reports a YAML syntax error as file:line', async () => {
     const root = fixtureWith('schema/entities/owner.yaml', 'entity: owner\nlabel: { de: Inhaber, en: Owner }\nfields:\n  name: [unclosed\n');
     const problems = await problemsOf(root);

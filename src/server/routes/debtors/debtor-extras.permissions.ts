@@ -6,6 +6,7 @@ import locationPermissionsSchema from '../../../../generated/schemas/LocationPer
   type: 'json',
 };
 import { enums } from '../../../../generated/enums';
+import { debtorDeactivationBlocked, limitDueForRefresh } from '../../domain/debtors/debtor.rules';
 
 /**
  * GET /debtor/{id}/permissions and GET /location/{id}/permissions (document 1 §6): which actions
@@ -25,6 +26,8 @@ export interface DebtorState {
   limitExpiredDate: Date | null;
   /** the creditor's status: blocked may not create or edit debtors, neither may hand over vouchers */
   creditorStatus: string;
+  /** too many solvency checks compared to invoices handed over (domain/debtors/debtor.rules.ts) */
+  solvencyWithheld?: boolean;
 }
 
 export interface LocationState {
@@ -49,19 +52,6 @@ const creditorValue = (name: string) => {
 const CREDITOR_ACTIVE = creditorValue('active');
 const CREDITOR_BLOCKED = creditorValue('blocked');
 
-/** "Limit expires soon" means within 3 months (document 1 §9); only then is a refresh offered. */
-const LIMIT_REFRESH_MONTHS = 3;
-
-function limitDueForRefresh(expires: Date | null, now: Date): boolean {
-  if (!expires) return false;
-  const soon = new Date(now);
-  soon.setMonth(soon.getMonth() + LIMIT_REFRESH_MONTHS);
-  return expires.getTime() <= soon.getTime();
-}
-
-/** Deactivation (of the debtor, or of its last active location) is blocked by these (document 1 §4). */
-const debtorDeactivationBlocked = (d: DebtorState) => d.hasActivePermanentDebts || d.hasSepaMandate;
-
 type Flags = Record<string, boolean>;
 
 /**
@@ -81,7 +71,7 @@ export function debtorStateRules(d: DebtorState, flags: Flags, now = new Date())
     increaseLimit: active && creditorActive && !d.limitRequestActive,
     refreshLimit:
       active && creditorActive && !d.limitRequestActive && limitDueForRefresh(d.limitExpiredDate, now),
-    checkSolvency: active && creditorActive && flags.solvencyDetermination === true,
+    checkSolvency: active && creditorActive && flags.solvencyDetermination === true && !d.solvencyWithheld,
     activateDebtor: editable && !debtorDeactivationBlocked(d),
   };
 }

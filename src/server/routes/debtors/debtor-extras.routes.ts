@@ -13,6 +13,7 @@ import {
   openDebtorDecisions,
 } from '../../db/repositories/debtor-extras.repository';
 import { findLocationDetail } from '../../db/repositories/location.repository';
+import { solvencyChecksWithheld } from '../../domain/debtors/debtor.rules';
 import type { Database } from '../../db/schema';
 import { ApiError } from '../../errors';
 import { creditorIdOf, requireAdmin } from '../../plugins/auth';
@@ -73,7 +74,7 @@ const emptyOnError = async (request: FastifyRequest, load: () => Promise<string[
  * permissions (evaluator + the debtor's state), a location's detail, the filter options and the
  * pending debtor decisions; and the process log for admins (admin view).
  */
-export async function debtorExtrasRoutes(app: FastifyInstance, { db }: AppDeps): Promise<void> {
+export async function debtorExtrasRoutes(app: FastifyInstance, { db, clock }: AppDeps): Promise<void> {
   const gate = requirePermission(db, debtorsResource.menu!.permission!);
 
   app.get<{ Params: { id: number } }>(
@@ -111,13 +112,14 @@ export async function debtorExtrasRoutes(app: FastifyInstance, { db }: AppDeps):
       const state = await findDebtorState(db, creditorIdOf(request), request.params.id);
       if (!state) throw new ApiError(404, 'notFound');
       const flags = await creditorFlags(db, request);
+      const withheld = await solvencyChecksWithheld(db, creditorIdOf(request), clock());
       const allowed = new Set<string>();
       for (const { path, flag } of DEBTOR_PERMISSION_KEYS)
         if (!flag && (await isAllowedFor(db, request, path))) allowed.add(path);
       return combine(
         DEBTOR_PERMISSION_KEYS,
         (path) => allowed.has(path),
-        debtorStateRules(state, flags),
+        debtorStateRules({ ...state, solvencyWithheld: withheld }, flags, clock()),
         flags,
       );
     },

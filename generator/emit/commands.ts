@@ -1,0 +1,101 @@
+import type { Model } from '../normalize';
+import type { NormCommand } from '../normalize-commands';
+import { literal, tsFile } from './common';
+
+// Path ids are 32-bit database ids: anything else is a 400 before the pipeline runs.
+const idParam = { type: 'integer', minimum: 1, maximum: 2_147_483_647 };
+const RESPONSE_KINDS: Record<string, Record<string, unknown>> = {
+  id: { type: 'integer' },
+  string: { type: 'string' },
+  integer: { type: 'integer' },
+  boolean: { type: 'boolean' },
+  money: { type: 'integer', description: 'cents' },
+};
+const MESSAGE = { type: 'string', description: 'German text of the success message' };
+
+function responseSchema(c: NormCommand): Record<string, unknown> {
+  if (typeof c.response === 'string') return { $ref: `${c.response}#` };
+  const fields = Object.entries(c.response ?? {}).map(([name, kind]) => [name, RESPONSE_KINDS[kind]]);
+  return {
+    type: 'object',
+    properties: { ...Object.fromEntries(fields), success: { type: 'boolean' }, message: MESSAGE },
+    required: ['success', 'message', ...fields.map(([name]) => name as string)],
+  };
+}
+
+/**
+ * A form's JSON schema as a route body: a marker the emitted file replaces by `formBody('<form>')`,
+ * which takes the generated form's schema without its `$id` (two routes may share a form) — the
+ * schema is written once, in generated/forms.
+ */
+const bodyOf = (_model: Model, form: string): string => `@@body:${form}@@`;
+
+/**
+ * The body of a route several commands share: `if` the body has the first command's `selectBy`
+ * field `then` its form, `else` the next — so the validator reports the chosen form's own errors.
+ */
+function sharedBody(model: Model, list: NormCommand[]): Record<string, unknown> | string {
+  const [first, ...rest] = [...list].sort((a, b) => Number(!a.selectBy) - Number(!b.selectBy));
+  if (!first.selectBy) return bodyOf(model, first.form!);
+  return {
+    if: { type: 'object', required: [first.selectBy] },
+    // biome-ignore lint/suspicious/noThenProperty: JSON-schema if/then, not a thenable
+    then: bodyOf(model, first.form!),
+    else: rest.length ? sharedBody(model, rest) : false,
+  };
+}
+
+/**
+ * `generated/commands.ts`: every command's config (client and server) and one route schema per
+ * method + path — request body from the form's JSON schema (several commands on one route: chosen
+ * by their `selectBy` field), path ids, the response, tags and summary for OpenAPI.
+ */
+export function emitCommands(model: Model): Map<string, string> {
+  const commands = Object.fromEntries(
+    model.commands.map(({ response: _r, description: _d, summary: _u, tags: _t, source: _s, ...config }) => [config.name, config]),
+  );
+  const byRoute = new Map<string, NormCommand[]>();
+  for (const c of model.commands) byRoute.set(`${c.method} ${c.url}`, [...(byRoute.get(`${c.method} ${c.url}`) ?? []), c]);
+  const routes = [...byRoute.values()].map((list) => {
+    const first = list[0];
+    const forms = list.filter((c) => c.form);
+    const params = [...first.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+    const schema: Record<string, unknown> = {
+      tags: first.tags,
+      summary: list.map((c) => c.summary).join(' / '),
+      ...(list.some((c) => c.description) ? { description: list.map((c) => c.description).filter(Boolean).join('\n\n') } : {}),
+      ...(params.length
+        ? { params: { type: 'object', properties: Object.fromEntries(params.map((p) => [p, idParam])), required: params } }
+        : {}),
+      ...(forms.length === 1 ? { body: bodyOf(model, forms[0].form!) } : {}),
+      ...(forms.length > 1 ? { body: sharedBody(model, forms) } : {}),
+      response: { 200: list.length === 1 ? responseSchema(first) : { oneOf: list.map(responseSchema) } },
+    };
+    return { method: first.method, url: first.url, commands: list.map((c) => c.name), schema };
+  });
+  const body = [
+    "import type { CommandConfig } from '../src/shared/config-types';",
+    "import { forms } from './forms';",
+    '',
+    '/** A form\'s JSON schema as a request body (without its `$id`: several routes may share a form). */',
+    'function formBody(form: string): Record<string, unknown> {',
+    '  const { $id: _id, ...schema } = structuredClone(forms[form].schema);',
+    '  return schema;',
+    '}',
+    '',
+    '/** Every command of schema/commands, by name. */',
+    `export const commands: Record<string, CommandConfig> = ${literal(commands)};`,
+    '',
+    '/** One route per method + path; `commands` are the commands it serves (several: told apart by selectBy). */',
+    'export interface CommandRoute {',
+    "  method: CommandConfig['method'];",
+    '  url: string;',
+    '  commands: string[];',
+    '  schema: Record<string, unknown>;',
+    '}',
+    '',
+    `export const commandRoutes: CommandRoute[] = ${literal(routes).replace(/"@@body:(\w+)@@"/g, "formBody('$1')")};`,
+  ].join('\n');
+  const sources = [...new Set(model.commands.map((c) => c.source))];
+  return new Map([['commands.ts', tsFile(sources.length ? sources : ['schema/commands/'], body)]]);
+}

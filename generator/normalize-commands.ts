@@ -1,0 +1,72 @@
+import type { CommandConfig } from '../src/shared/config-types';
+import type { SourceFile } from './load';
+import type { AddText } from './normalize';
+
+/** A response: an entity's schema, or named fields of simple kinds. */
+export type CommandResponse = string | Record<string, 'id' | 'string' | 'integer' | 'boolean' | 'money'>;
+
+export interface NormCommand extends CommandConfig {
+  response?: CommandResponse;
+  description?: string;
+  /** English label, the route's OpenAPI summary */
+  summary: string;
+  tags: string[];
+  source: string;
+}
+
+/**
+ * A commands file → one config per command with every default filled in: the permission of its
+ * form, the area's roles (groups expanded to role keys), creditor states and failure text, the
+ * Fastify url, the success text `changesSaved`; labels and history titles become i18n keys.
+ *
+ * @example normalizeCommands(file, addText, groups)[0] // → { name: 'identCheck', url: '/csp/debtor', roles: ['ROLE_CREDITOR', …], … }
+ */
+export function normalizeCommands(
+  file: SourceFile,
+  addText: AddText,
+  roleGroups: Record<string, string[]>,
+  formPermission: (form: string) => string | undefined,
+): NormCommand[] {
+  const d = file.data;
+  const defaults = d.defaults ?? {};
+  const expand = (roles: string[]) => [...new Set(roles.flatMap((r) => roleGroups[r] ?? [r]))];
+  return Object.entries<any>(d.commands).map(([name, c]) => {
+    const at = ['commands', name];
+    const target = c.target ? d.targets[c.target] : undefined;
+    const permission = c.permission ?? (c.form ? formPermission(c.form) : undefined);
+    return {
+      name,
+      area: d.area,
+      label: addText(`commands.${name}.label`, c.label, file, [...at, 'label']),
+      method: c.method,
+      path: c.path,
+      url: String(c.path).replace(/\{(\w+)\}/g, ':$1'),
+      ...(c.form ? { form: c.form } : {}),
+      ...(c.selectBy ? { selectBy: c.selectBy } : {}),
+      ...(permission ? { permission } : {}),
+      roles: expand(c.roles ?? defaults.roles ?? []),
+      ...(c.denied ? { denied: c.denied } : {}),
+      ...(c.adminPermission ? { adminPermission: c.adminPermission } : {}),
+      ...(target
+        ? { target: { name: c.target, entity: target.entity, state: target.state, enum: target.enum, history: target.history ?? 'none' } }
+        : {}),
+      ...(c.from ? { from: c.from } : {}),
+      ...(c.to !== undefined ? { to: c.to } : {}),
+      allowSelfApproval: c.allowSelfApproval ?? true,
+      creditorStatus: c.creditorStatus ?? defaults.creditorStatus ?? ['active'],
+      ...(c.history
+        ? { history: { event: c.history.event, title: addText(`history.${c.history.event}`, c.history.title, file, [...at, 'history', 'title']) } }
+        : {}),
+      actionLog: c.actionLog,
+      failure: c.failure ?? defaults.failure ?? 'changesNotSaved',
+      success: c.success ?? 'changesSaved',
+      ...(c.confirm ? { confirm: c.confirm } : {}),
+      notify: c.notify ?? [],
+      ...(c.response ? { response: c.response } : {}),
+      ...(c.description ? { description: c.description } : {}),
+      summary: c.label.en,
+      tags: d.tags ?? [d.area],
+      source: file.path,
+    };
+  });
+}

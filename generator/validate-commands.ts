@@ -1,0 +1,153 @@
+import type { SourceFile } from './load';
+
+/** What the command checks need from the rest of the tree (collected once by validate.ts). */
+export interface CommandCheckContext {
+  of: (kind: string) => SourceFile[];
+  entities: Map<string, SourceFile>;
+  enums: Map<string, SourceFile>;
+  roleNames: Set<string>;
+  permissionPaths: Set<string>;
+  adminPermissionKeys: Set<string>;
+  report: (file: SourceFile, path: (string | number)[], message: string) => void;
+}
+
+const BODYLESS = new Set(['GET', 'DELETE']);
+
+/** Whether a dotted text key (`debtors.addDebtorError`, first part = the texts file) exists. */
+function textExists(texts: SourceFile[], key: string): boolean {
+  return textIn(texts, `messages.${key}`) || textIn(texts, key);
+}
+
+function textIn(texts: SourceFile[], key: string): boolean {
+  const [namespace, ...rest] = key.split('.');
+  const file = texts.find((f) => f.name === namespace);
+  if (!file) return false;
+  const leaf = rest.reduce<any>((node, part) => node?.[part], file.data);
+  return !!leaf && typeof leaf.de === 'string';
+}
+
+/**
+ * Cross-file checks of schema/commands/*.yaml: forms, permissions, roles, admin permissions, targets
+ * (entity, state field and its enumeration), states in `from`/`to`, creditor states, action types,
+ * message keys (relative to the `messages` texts, or full keys), response entities, and routes (one method + path; commands sharing one are told
+ * apart by `selectBy`, a field their form requires).
+ *
+ * @example checkCommands(ctx) // reports 'schema/commands/debtors.yaml:40: unknown state 'closed' of debtorStatus'
+ */
+export function checkCommands(ctx: CommandCheckContext): void {
+  const { of, entities, enums, report } = ctx;
+  const texts = of('texts');
+  const forms = new Map(of('form').map((f) => [f.name, f]));
+  const valuesOf = (enumName: string) => new Set<unknown>((enums.get(enumName)?.data.values ?? []).map((v: any) => v.value));
+  const creditorStates = valuesOf('creditorStatus');
+  const actionTypes = texts.find((f) => f.name === 'actionTypes')?.data ?? {};
+  const routes = new Map<string, { file: SourceFile; name: string; selectBy?: string }[]>();
+  const names = new Map<string, SourceFile>();
+  const formUses = new Map<string, { file: SourceFile; name: string; route: string }[]>();
+
+  for (const file of of('command')) {
+    const d = file.data;
+    if (d.area !== file.name) report(file, ['area'], `area '${d.area}' must match the file name '${file.name}'`);
+    for (const [key, t] of Object.entries<any>(d.targets ?? {})) {
+      const entity = entities.get(t.entity);
+      if (!entity) {
+        report(file, ['targets', key, 'entity'], `unknown entity '${t.entity}'`);
+        continue;
+      }
+      const field = entity.data.fields?.[t.state];
+      if (!field) report(file, ['targets', key, 'state'], `entity '${t.entity}' has no field '${t.state}'`);
+      else if (field.type !== 'enum' || field.enum !== t.enum) {
+        report(file, ['targets', key, 'state'], `field '${t.entity}.${t.state}' is not of enum '${t.enum}'`);
+      }
+      if (!enums.has(t.enum)) report(file, ['targets', key, 'enum'], `unknown enum '${t.enum}'`);
+    }
+    const checkRoles = (roles: string[] | undefined, at: (string | number)[]) =>
+      (roles ?? []).forEach((r, i) => {
+        if (!ctx.roleNames.has(r)) report(file, [...at, i], `unknown role or role group '${r}'`);
+      });
+    const checkCreditorStates = (states: string[] | undefined, at: (string | number)[]) =>
+      (states ?? []).forEach((s, i) => {
+        if (!creditorStates.has(s)) report(file, [...at, i], `'${s}' is no value of creditorStatus`);
+      });
+    const checkText = (key: string | undefined, at: (string | number)[]) => {
+      if (key && !textExists(texts, key)) report(file, at, `unknown text '${key}' (schema/texts/<namespace>.yaml)`);
+    };
+    checkRoles(d.defaults?.roles, ['defaults', 'roles']);
+    checkCreditorStates(d.defaults?.creditorStatus, ['defaults', 'creditorStatus']);
+    checkText(d.defaults?.failure, ['defaults', 'failure']);
+
+    for (const [name, c] of Object.entries<any>(d.commands)) {
+      const at = ['commands', name];
+      const bad = (key: string | (string | number)[], message: string) => report(file, [...at, ...[key].flat()], message);
+      if (names.has(name)) bad([], `command '${name}' is also declared in ${names.get(name)!.path}`);
+      names.set(name, file);
+      const form = c.form ? forms.get(c.form) : undefined;
+      if (c.form && !form) bad('form', `unknown form '${c.form}'`);
+      if (c.form && BODYLESS.has(c.method)) bad('form', `a ${c.method} command takes no body (form)`);
+      if (form) formUses.set(c.form, [...(formUses.get(c.form) ?? []), { file, name, route: `${c.method} ${c.path}` }]);
+      if (c.permission && !ctx.permissionPaths.has(c.permission)) bad('permission', `unknown permission '${c.permission}'`);
+      if (c.adminPermission && !ctx.adminPermissionKeys.has(c.adminPermission)) {
+        bad('adminPermission', `unknown admin permission '${c.adminPermission}'`);
+      }
+      checkRoles(c.roles, [...at, 'roles']);
+      const roles: string[] = c.roles ?? d.defaults?.roles ?? [];
+      if (!roles.length) bad([], 'no roles: give `roles` or `defaults.roles`');
+      if (roles.includes('creditorUsers') && !c.permission && !form?.data.permission) {
+        bad([], 'a command creditor users take needs a permission (its own or its form\'s)');
+      }
+      const params = [...String(c.path).matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+      if (c.target) {
+        const target = d.targets?.[c.target];
+        if (!target) bad('target', `unknown target '${c.target}' (see targets)`);
+        if (!params.includes('id')) bad('path', `a command with a target needs {id} in its path`);
+        if (target && enums.has(target.enum)) {
+          const states = valuesOf(target.enum);
+          (c.from ?? []).forEach((s: string, i: number) => {
+            if (!states.has(s)) bad(['from', i], `unknown state '${s}' of ${target.enum}`);
+          });
+          if (c.to !== undefined && !states.has(c.to)) bad('to', `unknown state '${c.to}' of ${target.enum}`);
+        }
+      } else {
+        if (params.length) bad('path', `path parameters {${params.join('}, {')}} need a target`);
+        if (c.from || c.to) bad(c.from ? 'from' : 'to', 'states need a target');
+      }
+      checkCreditorStates(c.creditorStatus, [...at, 'creditorStatus']);
+      if (!actionTypes[c.actionLog]) bad('actionLog', `unknown action type '${c.actionLog}' (schema/texts/actionTypes.yaml)`);
+      for (const key of ['failure', 'success', 'confirm', 'denied'] as const) checkText(c[key], [...at, key]);
+      (c.notify ?? []).forEach((n: any, i: number) => {
+        if (n.channel === 'notification' && !n.text) bad(['notify', i], 'a notification needs its text');
+        if (n.channel === 'mail' && !n.template) bad(['notify', i], 'a mail needs its template');
+        checkText(n.text, [...at, 'notify', i, 'text']);
+      });
+      if (typeof c.response === 'string' && !entities.has(c.response[0].toLowerCase() + c.response.slice(1))) {
+        bad('response', `unknown entity '${c.response}'`);
+      }
+      if (c.selectBy) {
+        const field = form?.data.fields?.[c.selectBy];
+        if (!form) bad('selectBy', 'selectBy needs a form');
+        else if (!field?.required || field.when) bad('selectBy', `'${c.selectBy}' is no unconditionally required field of form '${c.form}'`);
+      }
+      const route = `${c.method} ${String(c.path).replace(/\{\w+\}/g, '{}')}`;
+      routes.set(route, [...(routes.get(route) ?? []), { file, name, selectBy: c.selectBy }]);
+    }
+  }
+  // A form may serve several commands (the ident check and the creation take the same data), but the
+  // route its dialog submits to must be one of them.
+  for (const [formName, uses] of formUses) {
+    const submit = forms.get(formName)!.data.submit;
+    const route = submit ? `${submit.method ?? 'POST'} ${submit.path}` : undefined;
+    if (route && !uses.some((u) => u.route === route)) {
+      for (const u of uses) report(u.file, ['commands', u.name, 'form'], `form '${formName}' submits to ${route}, which no command using it serves`);
+    }
+  }
+  for (const [route, list] of routes) {
+    if (list.length < 2) continue;
+    const plain = list.filter((c) => !c.selectBy);
+    const keys = list.map((c) => c.selectBy).filter(Boolean);
+    if (plain.length > 1 || new Set(keys).size !== keys.length) {
+      for (const c of list.slice(1)) {
+        report(c.file, ['commands', c.name, 'path'], `route ${route} is shared by ${list.map((x) => x.name).join(', ')}: all but one need distinct selectBy fields`);
+      }
+    }
+  }
+}

@@ -1,0 +1,118 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import de from '../../../generated/i18n/de.json' with { type: 'json' };
+import type { CommandConfig } from '../../shared/config-types';
+import { enqueueMail } from '../adapters/mail/mail-outbox';
+import type { Database } from '../db/schema';
+import { ACTIVE_USER_STATUSES, MAIN_USER_ROLES } from '../services/creditor-users';
+import type { Caller, CommandCreditor, CommandOutcome, LoadedTarget } from './command.types';
+
+/** The German text of a catalogue key (`history.debtorCreated`, or a message key), placeholders filled. */
+export function germanText(key: string, params: Record<string, unknown> = {}): string {
+  const find = (path: string) =>
+    path.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], de);
+  const text = find(`messages.${key}`) ?? find(key);
+  const raw = typeof text === 'string' ? text : key;
+  return raw.replace(/%\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}
+
+
+interface AuditInput {
+  command: CommandConfig;
+  caller: Caller;
+  creditor: CommandCreditor | null;
+  target: LoadedTarget | null;
+  input: unknown;
+  outcome: CommandOutcome;
+  now: Date;
+}
+
+/**
+ * Writes what every command leaves behind, in the command's transaction: the history entry (when
+ * the YAML names an event), the action-log entry (always) and the notifications and mails of
+ * `notify`. A handler never writes these itself.
+ */
+export async function writeAudit(trx: Kysely<Database>, a: AuditInput): Promise<void> {
+  const { command, caller, creditor, target, outcome, now } = a;
+  const historyDebtor = outcome.history?.debtorId ?? target?.debtorId ?? null;
+  if (command.history && historyDebtor != null && creditor) {
+    await trx
+      .insertInto('debtorHistory')
+      .values({
+        creditorId: creditor.id,
+        debtorId: historyDebtor,
+        locationId: outcome.history?.locationId !== undefined ? outcome.history.locationId : (target?.locationId ?? null),
+        title: germanText(command.history.title),
+        text: outcome.history?.text ?? null,
+        userEmail: caller.email,
+        event: command.history.event,
+        payload: JSON.stringify(outcome.history?.payload ?? a.input ?? null),
+        createdAt: now,
+      })
+      .execute();
+  }
+
+  const log = outcome.actionLog ?? {};
+  await trx
+    .insertInto('actionLogEntry')
+    .values({
+      userId: caller.userId,
+      actionType: command.actionLog,
+      productType: creditor?.product ?? caller.product,
+      payload: JSON.stringify(log.payload ?? a.input ?? {}),
+      adminEmail: caller.isAdmin ? caller.email : null,
+      userEmail: caller.isAdmin ? null : caller.email,
+      creditorId: creditor?.id ?? null,
+      creditorIdentifier: creditor?.identifier ?? '',
+      debtorIdentifier: log.debtorIdentifier ?? target?.debtorIdentifier ?? '',
+      voucherIdentifier: log.voucherIdentifier ?? target?.voucherIdentifier ?? '',
+      creditorSapNumber: creditor?.sapNumber ?? '',
+      debtorSapNumber: log.debtorSapNumber ?? target?.debtorSapNumber ?? '',
+      voucherReference: log.voucherReference ?? target?.voucherReference ?? '',
+      voucherSapNumber: log.voucherSapNumber ?? target?.voucherSapNumber ?? '',
+      transactionKey: randomUUID(),
+      createdAt: now,
+    })
+    .execute();
+
+  if (!command.notify.length || !creditor) return;
+  const recipients = async (to: 'mainUsers' | 'caller') =>
+    to === 'caller'
+      ? [{ id: caller.userId, email: caller.email }]
+      : trx
+          .selectFrom('appUser')
+          .select(['id', 'email'])
+          .where('creditorId', '=', creditor.id)
+          .where('status', 'in', ACTIVE_USER_STATUSES)
+          .where((eb) => eb.or(MAIN_USER_ROLES.map((role) => eb(eb.val(role), '=', eb.fn.any('roles')))))
+          .execute();
+  const params = { ...(outcome.notifyParams ?? {}) };
+  for (const n of command.notify) {
+    for (const user of await recipients(n.to)) {
+      if (n.channel === 'notification') {
+        // the notification table is per creditor user; an admin caller gets none
+        if (caller.isAdmin && n.to === 'caller') continue;
+        await trx
+          .insertInto('notification')
+          .values({
+            creditorId: creditor.id,
+            userId: user.id,
+            type: command.name,
+            title: germanText(n.text!, params),
+            message: outcome.history?.text ?? null,
+            debtorId: historyDebtor,
+            createdAt: now,
+          })
+          .execute();
+      } else {
+        await enqueueMail(trx, {
+          creditorId: creditor.id,
+          productType: creditor.product,
+          recipient: user.email,
+          template: n.template!,
+          params,
+        });
+      }
+    }
+  }
+}

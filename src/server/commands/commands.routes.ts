@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+import { commandRoutes, commands } from '../../../generated/commands';
+import type { CommandConfig } from '../../shared/config-types';
+import type { AppDeps } from '../app';
+import { handlers } from '../domain';
+import { withErrors } from '../routes/route-schemas';
+import { germanText } from './command-audit';
+import { hasTargetLoader } from './targets';
+import { runCommand } from './run-command';
+
+/** Which command of a shared route a body selects: the first whose `selectBy` field it has, else the plain one. */
+export function selectCommand(names: string[], body: Record<string, unknown> | undefined): CommandConfig {
+  const list = names.map((name) => commands[name]);
+  const chosen = list.find((c) => c.selectBy && body && body[c.selectBy] !== undefined) ?? list.find((c) => !c.selectBy);
+  if (!chosen) throw new Error(`no command of ${names.join(', ')} takes this body`);
+  return chosen;
+}
+
+/**
+ * Every problem of the command table against the code: a command without handler, a handler
+ * without command, a target without loader. Checked at start-up (and by a unit test).
+ */
+export function commandTableProblems(): string[] {
+  const problems: string[] = [];
+  for (const c of Object.values(commands)) {
+    if (!handlers[c.name]) problems.push(`command '${c.name}' has no handler in src/server/domain/${c.area}/`);
+    if (c.target && !hasTargetLoader(c.target)) problems.push(`command '${c.name}': no loader for target entity '${c.target.entity}'`);
+  }
+  for (const name of Object.keys(handlers)) if (!commands[name]) problems.push(`handler '${name}' has no command in schema/commands/`);
+  return problems;
+}
+
+/**
+ * Registers one route per entry of the generated command table (schema/commands): the generated
+ * schema validates body and path and feeds OpenAPI; the pipeline does the rest. Adding a command is
+ * a YAML entry plus one handler — nothing here changes.
+ */
+export async function commandsRoutes(app: FastifyInstance, { db, adapters, clock }: AppDeps): Promise<void> {
+  const problems = commandTableProblems();
+  if (problems.length) throw new Error(`command table:\n${problems.join('\n')}`);
+  for (const route of commandRoutes) {
+    const isEntity = JSON.stringify((route.schema.response as Record<string, unknown>)[200]).includes('"$ref"');
+    app.route<{ Params: { id?: number }; Body: Record<string, unknown> }>({
+      method: route.method,
+      url: route.url,
+      schema: withErrors(route.schema as { response: Record<string, unknown> }),
+      handler: async (request) => {
+        const command = selectCommand(route.commands, request.body);
+        const response = await runCommand({
+          db,
+          adapters,
+          command,
+          handler: handlers[command.name],
+          request,
+          input: request.body ?? {},
+          id: request.params.id,
+          now: clock(),
+        });
+        if (isEntity) return response;
+        return { success: true, message: germanSuccess(command), ...response };
+      },
+    });
+  }
+}
+
+const germanSuccess = (command: CommandConfig) => germanText(command.success);

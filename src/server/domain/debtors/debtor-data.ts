@@ -1,0 +1,98 @@
+import { type Kysely, sql } from 'kysely';
+import type { AddLocationForm } from '../../../../generated/types';
+import type { CommandContext } from '../../commands/command.types';
+import type { Database } from '../../db/schema';
+
+/**
+ * A debtor's name: the company name, or first plus last name of a private customer (document 1 §5).
+ *
+ * @example debtorNameOf({ debtorType: 'customer', firstName: 'Eva', lastName: 'Ernst' }) // 'Eva Ernst'
+ */
+export function debtorNameOf(input: { debtorType: string; name?: string; firstName?: string; lastName?: string }): string {
+  return input.debtorType === 'customer' ? `${input.firstName ?? ''} ${input.lastName ?? ''}`.trim() : (input.name ?? '').trim();
+}
+
+/**
+ * Refuses a custom debtor number another location of the creditor already uses (the form's
+ * `unique` rule, enforced here against the database).
+ */
+export async function requireFreeCustomNumber(ctx: CommandContext, number: string | undefined, exceptLocation?: number) {
+  if (!number) return;
+  let query = ctx.trx
+    .selectFrom('location')
+    .select('id')
+    .where('creditorId', '=', ctx.creditor!.id)
+    .where('customDebtorNumber', '=', number);
+  if (exceptLocation != null) query = query.where('id', '!=', exceptLocation);
+  if (await query.executeTakeFirst()) ctx.refuse('debtors.customDebtorNumberTaken');
+}
+
+/** The location columns of a location form (invoice address, delivery, contact). */
+export function locationColumns(input: AddLocationForm | (Omit<AddLocationForm, 'name'> & { name?: string })) {
+  return {
+    street: input.street,
+    house: input.house,
+    zip: input.zip,
+    city: input.city,
+    deliveryType: input.deliveryType,
+    // the invoice e-mail is asked only for delivery by e-mail; a stored one stays for later
+    ...(input.email ? { email: input.email } : {}),
+    contactPerson: input.contactPerson ?? null,
+    telephone: input.telephone ?? null,
+    customDebtorNumber: input.customDebtorNumber ?? null,
+  };
+}
+
+/**
+ * Inserts a location of a debtor (its identifier: the debtor's plus `-L<n>`) and returns its id.
+ * The caller holds the debtor's row lock, so the numbering cannot race.
+ */
+export async function insertLocation(
+  trx: Kysely<Database>,
+  creditorId: number,
+  debtorId: number,
+  input: Omit<AddLocationForm, 'name'> & { name?: string },
+  name: string,
+  now: Date,
+): Promise<number> {
+  const debtor = await trx
+    .selectFrom('debtor')
+    .select(['identifier'])
+    .select((eb) =>
+      eb.selectFrom('location').select(sql<number>`count(*)`.as('n')).whereRef('location.debtorId', '=', 'debtor.id').as('count'),
+    )
+    .where('creditorId', '=', creditorId)
+    .where('id', '=', debtorId)
+    .executeTakeFirstOrThrow();
+  const row = await trx
+    .insertInto('location')
+    .values({
+      creditorId,
+      debtorId,
+      identifier: `${debtor.identifier}-L${Number(debtor.count ?? 0) + 1}`,
+      name,
+      addressName: name,
+      ...locationColumns(input),
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/**
+ * "Field: old → new" for the fields that changed, in German, for the history text.
+ *
+ * @example changes({ name: 'A' }, { name: 'B' }, { name: 'Name' }) // 'Name: A → B'
+ */
+export function changes(before: Record<string, unknown>, after: Record<string, unknown>, labels: Record<string, string>): string | null {
+  const parts: string[] = [];
+  for (const [key, label] of Object.entries(labels)) {
+    if (!(key in after)) continue;
+    const from = before[key] ?? '';
+    const to = after[key] ?? '';
+    if (String(from) !== String(to)) parts.push(`${label}: ${from || '–'} → ${to || '–'}`);
+  }
+  return parts.length ? parts.join('; ') : null;
+}

@@ -1,0 +1,10 @@
+import type { CommandHandler } from '../commands/command.types';
+import { debtorHandlers } from './debtors';
+
+/**
+ * Every command handler, by command name: one record per area of schema/commands. The pipeline
+ * checks at start-up that each command has its handler and each handler its command.
+ */
+export const handlers: Record<string, CommandHandler> = {
+  ...debtorHandlers,
+};

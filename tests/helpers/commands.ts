@@ -1,0 +1,62 @@
+import { sql } from 'kysely';
+import type { TestApp } from './app';
+import { bearer } from './app';
+
+/** The tables a debtor or location command may write. */
+export const COMMAND_TABLES = [
+  'creditor',
+  'debtor',
+  'location',
+  'debtor_history',
+  'action_log_entry',
+  'pending_debtor_decision',
+  'notification',
+  'mail_outbox',
+  'booking_request',
+  'solvency_check',
+] as const;
+
+/**
+ * A fingerprint of every row of the command tables (count and md5 of the rows' text), to prove that
+ * a refused or failed command changed nothing.
+ */
+export async function fingerprint(t: TestApp): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const table of COMMAND_TABLES) {
+    const { rows } = await sql<{ n: string; h: string | null }>`
+      select count(*)::text as n, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h
+      from ${sql.table(table)} x`.execute(t.db);
+    out[table] = `${rows[0].n}:${rows[0].h}`;
+  }
+  return out;
+}
+
+export interface CallOptions {
+  token: string;
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+}
+
+/** One API call, answered as status and parsed body. */
+export async function call(t: TestApp, path: string, { token, method = 'GET', body }: CallOptions) {
+  const response = await t.app.inject({
+    method,
+    url: `/api${path}`,
+    headers: bearer(token),
+    ...(body !== undefined ? { payload: body as Record<string, unknown> } : {}),
+  });
+  return { status: response.statusCode, body: response.body ? response.json() : null };
+}
+
+/**
+ * Runs a call that must be refused and asserts the database did not change.
+ *
+ * @example const answer = await refusedUnchanged(t, () => call(t, '/debtor/create', { token, method: 'POST', body }));
+ */
+export async function refusedUnchanged(t: TestApp, run: () => Promise<{ status: number; body: any }>) {
+  const before = await fingerprint(t);
+  const answer = await run();
+  const after = await fingerprint(t);
+  const changed = Object.keys(before).filter((table) => before[table] !== after[table]);
+  return { ...answer, unchanged: changed.length === 0, changed };
+}
