@@ -55,6 +55,15 @@ const history = async (id: number) => (await call(t, `/debtor/${id}/history/list
 const actionLog = (type: string) =>
   t.db.selectFrom('actionLogEntry').selectAll().where('actionType', '=', type).where('creditorId', '=', creditorId).orderBy('id', 'desc').execute();
 
+describe('the command table', () => {
+  it('puts every command into the OpenAPI document with its body and path id', async () => {
+    const doc = (await t.app.inject({ url: '/api/openapi.json' })).json();
+    expect(doc.paths['/api/csp/debtor'].post.requestBody.content['application/json'].schema.required).toContain('street');
+    expect(doc.paths['/api/debtor/{id}/deactivate'].get.parameters[0]).toMatchObject({ name: 'id', in: 'path' });
+    expect(doc.paths['/api/location/{id}/post-address'].delete).toBeDefined();
+  });
+});
+
 describe('creating a customer: ident check, then create', () => {
   it('checks, stores the answer, creates debtor and location from it and resolves it', async () => {
     const { debtorId, locationId, body, check } = await createCustomer();
