@@ -306,7 +306,7 @@ export const commands: Record<string, CommandConfig> = {
       {
         "channel": "notification",
         "to": "mainUsers",
-        "text": "debtors.limitIncreaseRequested"
+        "text": "debtors.limitIncreaseRequestedNotice"
       }
     ]
   },

@@ -311,15 +311,19 @@ describe('activating and deactivating', () => {
 });
 
 describe('limits and solvency', () => {
-  it('a limit increase goes to the booking system once; main users are notified', async () => {
+  it('a limit increase goes to the booking system once; the main user is notified of a company user\'s request', async () => {
     const { debtorId } = await createCustomer();
-    const answer = await call(t, `/sap/debtor/${debtorId}/increase-limit`, { ...as('creditor'), method: 'POST', body: { desiredLimit: 2_500_000, reason: 'Wachsendes Geschäft' } });
+    const own = await createCustomer();
+    expect((await call(t, `/sap/debtor/${own.debtorId}/increase-limit`, { ...as('creditor'), method: 'POST', body: { desiredLimit: 2_500_000 } })).status).toBe(200);
+    expect(await t.db.selectFrom('notification').select('id').where('debtorId', '=', own.debtorId).execute()).toEqual([]);
+    const answer = await call(t, `/sap/debtor/${debtorId}/increase-limit`, { ...as('assistant'), method: 'POST', body: { desiredLimit: 2_500_000, reason: 'Wachsendes Geschäft' } });
     expect(answer).toMatchObject({ status: 200, body: { message: expect.stringMatching(/beantragt/) } });
     expect((await show(debtorId)).limitRequestActive).toBe(true);
     const request = await t.db.selectFrom('bookingRequest').selectAll().where('debtorId', '=', debtorId).executeTakeFirstOrThrow();
     expect(request).toMatchObject({ kind: 'limitIncrease', status: 'open' });
-    const notes = await t.db.selectFrom('notification').select('title').where('debtorId', '=', debtorId).execute();
-    expect(notes.length).toBeGreaterThan(0);
+    const mainUser = await t.db.selectFrom('appUser').select('id').where('username', '=', 'creditor@example.com').executeTakeFirstOrThrow();
+    const notes = await t.db.selectFrom('notification').select(['title', 'userId']).where('debtorId', '=', debtorId).execute();
+    expect(notes).toEqual([{ title: expect.stringMatching(/^Für .+ wurde eine Limiterhöhung auf 25\.000,00 € beantragt\.$/), userId: mainUser.id }]);
     const again = await refusedUnchanged(t, () =>
       call(t, `/sap/debtor/${debtorId}/increase-limit`, { ...as('creditor'), method: 'POST', body: { desiredLimit: 3_000_000 } }),
     );

@@ -90,8 +90,10 @@ export async function writeAudit(trx: Kysely<Database>, a: AuditInput): Promise<
   for (const n of command.notify) {
     for (const user of await recipients(n.to)) {
       if (n.channel === 'notification') {
-        // the notification table is per creditor user; an admin caller gets none
+        // the notification table is per creditor user; an admin caller gets none, and a main user
+        // is not told in the bell what they just did themselves (the snackbar said it)
         if (caller.isAdmin && n.to === 'caller') continue;
+        if (n.to === 'mainUsers' && user.id === caller.userId) continue;
         await trx
           .insertInto('notification')
           .values({

@@ -45,7 +45,7 @@ export const increaseLimit: CommandHandler<LimitIncreaseForm> = async (ctx) => {
   return {
     history: { text, payload: { desiredLimit: input.desiredLimit, requestId } },
     actionLog: { payload: { desiredLimit: input.desiredLimit, reason: input.reason ?? null, requestId } },
-    notifyParams: { debtor: debtor.name },
+    notifyParams: { debtor: debtor.name, desiredLimit: formatMoney(input.desiredLimit) },
   };
 };
 
