@@ -16,9 +16,7 @@ export const inputWidgetNames = [
 
 export const displayWidgetNames = [
   "solvencyTrafficLight",
-  "debtorHistory",
-  "actionTypeLabel",
-  "actionPayload"
+  "debtorHistory"
 ] as const;
 
 export const widgetNames = [...inputWidgetNames, ...displayWidgetNames] as const;

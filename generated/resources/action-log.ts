@@ -41,7 +41,6 @@ export const actionLogResource: ResourceConfig = {
         "value": "actionType",
         "text": "entities.actionLogEntry.fields.actionType",
         "type": "string",
-        "widget": "actionTypeLabel",
         "sortable": true,
         "alignLeft": true,
         "sortMobile": true
@@ -102,7 +101,6 @@ export const actionLogResource: ResourceConfig = {
         "label": "entities.actionLogEntry.fields.actionType",
         "kind": "multiSelect",
         "optionsPath": "/action-type/list",
-        "optionLabels": "actionTypes",
         "alwaysOn": true
       },
       {
@@ -160,8 +158,7 @@ export const actionLogResource: ResourceConfig = {
       {
         "value": "actionType",
         "label": "entities.actionLogEntry.fields.actionType",
-        "type": "string",
-        "widget": "actionTypeLabel"
+        "type": "string"
       },
       {
         "value": "creationDate",
@@ -250,8 +247,7 @@ export const actionLogResource: ResourceConfig = {
           {
             "value": "payload",
             "label": "entities.actionLogEntry.fields.payload",
-            "type": "text",
-            "widget": "actionPayload"
+            "type": "text"
           }
         ]
       }
