@@ -16,7 +16,9 @@ export const inputWidgetNames = [
 
 export const displayWidgetNames = [
   "solvencyTrafficLight",
-  "debtorHistory"
+  "debtorHistory",
+  "actionTypeLabel",
+  "actionPayload"
 ] as const;
 
 export const widgetNames = [...inputWidgetNames, ...displayWidgetNames] as const;

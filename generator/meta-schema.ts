@@ -263,6 +263,8 @@ export const metaSchemas = {
                 kind: { enum: ['search', 'select', 'multiSelect', 'dateRange', 'timePeriod', 'limit', 'boolean'] },
                 enum: ident,
                 optionsPath: { type: 'string', pattern: '^/' },
+                /** a text namespace (schema/texts/<name>.yaml) labelling the loaded options: `<name>.<value>`, else the raw value */
+                optionLabels: ident,
                 alwaysOn: { type: 'boolean' },
                 permission: permissionPath,
                 /** the column the server compares against (documentation for the repository) */

@@ -4,8 +4,11 @@ import type { SourceFile } from './load';
 import { type AddText, pascal } from './normalize';
 
 // Form inputs use the JSON-schema types of entity fields, plus uploads as data URLs.
+// An entered amount stays below 1 billion euros (a bigint column and every sum stay exact).
+export const MAX_MONEY_INPUT = 99_999_999_999;
 const INPUT: Record<string, Record<string, unknown>> = {
   ...SCALAR_SCHEMAS,
+  money: { ...SCALAR_SCHEMAS.money, maximum: MAX_MONEY_INPUT },
   files: { type: 'array', items: { type: 'string', format: 'data-url' } },
 };
 /** Widgets used when YAML names none (rjsf widget names or the client registry's). */

@@ -8,16 +8,20 @@ const NUMERIC = ['money', 'integer', 'number', 'percent'];
 /**
  * A resource file → the config the generic list and detail screens render: columns with the spec's
  * header keys and defaults filled in, filters, detail header/sections/tabs/actions, all labels as
- * i18n keys (inline texts are added to the catalogue under `resources.<name>.…`).
+ * i18n keys (inline texts are added to the catalogue under `resources.<name>.…`). A column or detail
+ * field whose entity field names a display widget (`widget: actionTypeLabel`) carries that widget.
  */
 export function normalizeResource(
   file: SourceFile,
   addText: AddText,
   fieldOf: (entity: string, path: string) => NormField,
+  displayWidgets: Set<string>,
 ): Model['resources'][number] {
   const r = file.data;
   const prefix = `resources.${r.resource}`;
   const detailEntity = r.detailEntity ?? r.entity;
+  // an entity field's input widget (iban) is for forms; only display widgets reach the screens
+  const widgetOf = (f: NormField) => (f.widget && displayWidgets.has(f.widget) ? { widget: f.widget } : {});
   const column = (c: any, entity: string, at: (string | number)[], keyPrefix: string): ColumnConfig => {
     const f = fieldOf(entity, c.value);
     return {
@@ -27,6 +31,7 @@ export function normalizeResource(
       ...(c.subValue ? { subValue: c.subValue } : {}),
       type: f.type,
       ...(f.enum ? { enum: f.enum } : {}),
+      ...widgetOf(f),
       sortable: c.sortable ?? false,
       alignLeft: c.alignLeft ?? !NUMERIC.includes(f.type),
       sortMobile: c.sortMobile ?? c.sortable ?? false,
@@ -42,6 +47,7 @@ export function normalizeResource(
       label: ref.label ? addText(`${keyPrefix}.${keyPart(value)}`, ref.label, file, [...at, 'label']) : f.label,
       type: f.type,
       ...(f.enum ? { enum: f.enum } : {}),
+      ...widgetOf(f),
       ...(ref.permission ? { permission: ref.permission } : {}),
     };
   };
@@ -51,6 +57,7 @@ export function normalizeResource(
     kind: f.kind,
     ...(f.enum ? { enum: f.enum } : {}),
     ...(f.optionsPath ? { optionsPath: f.optionsPath } : {}),
+    ...(f.optionLabels ? { optionLabels: f.optionLabels } : {}),
     alwaysOn: f.alwaysOn ?? false,
     ...(f.permission ? { permission: f.permission } : {}),
     ...(f.groups ? { groups: true } : {}),

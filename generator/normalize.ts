@@ -148,7 +148,10 @@ export function normalizeTree(tree: SourceTree): Model {
     return config;
   });
 
-  const resources = of('resource').map((file) => normalizeResource(file, addText, fieldOf));
+  const widgetDefs = Object.entries<any>(of('widgets')[0]?.data.widgets ?? {});
+  const widgets = widgetDefs.map(([name, w]) => ({ name, kind: (w.kind ?? 'input') as 'input' | 'display' }));
+  const displayWidgets = new Set(widgets.filter((w) => w.kind === 'display').map((w) => w.name));
+  const resources = of('resource').map((file) => normalizeResource(file, addText, fieldOf, displayWidgets));
 
   const permFile = of('permissions')[0];
   const labelTree = (children: Record<string, any>, prefix: string, at: string[]): Record<string, PermissionNode> =>
@@ -278,7 +281,7 @@ export function normalizeTree(tree: SourceTree): Model {
     resources,
     permissions,
     roles,
-    widgets: Object.entries<any>(of('widgets')[0]?.data.widgets ?? {}).map(([name, w]) => ({ name, kind: w.kind ?? 'input' })),
+    widgets,
     variants,
     forms,
     commands: of('command').flatMap((file) =>

@@ -15,14 +15,15 @@ export interface ReferenceContext {
 
 /**
  * Cross-file checks of schema/resources: entities and field paths of columns, filters and details,
- * roles, permissions and admin permissions, widgets, forms, group filters, row links, linked tables,
- * record permissions and action conditions. Problems go to `ctx.report` as `file:line`.
+ * roles, permissions and admin permissions, widgets, forms, group filters, option labels, row links,
+ * linked tables, record permissions and action conditions. Problems go to `ctx.report` as `file:line`.
  *
  * @example checkResources(ctx); // "schema/resources/vouchers.yaml:52: unknown resource 'unprocesed'"
  */
 export function checkResources(ctx: ReferenceContext): void {
   const { of, entities, enums, widgets, roleNames, permissionPaths, adminPermissionKeys, report } = ctx;
   const resourceFiles = new Map(of('resource').map((f) => [f.data.resource as string, f]));
+  const textNamespaces = new Set(of('texts').map((f) => f.name));
 
   /** `{ path: [values] }` on an entity: the paths exist and the values fit their fields (null always does). */
   const checkCondition = (file: SourceFile, entity: SourceFile | undefined, when: Record<string, unknown[]>, at: (string | number)[]) => {
@@ -82,6 +83,13 @@ export function checkResources(ctx: ReferenceContext): void {
     (d.list.filters ?? []).forEach((f: any, i: number) => {
       if (f.enum && !enums.has(f.enum)) report(file, ['list', 'filters', i, 'enum'], `unknown enum '${f.enum}'`);
       checkGroupFilter(file, f, ['list', 'filters', i]);
+      if (f.optionLabels) {
+        const at = ['list', 'filters', i, 'optionLabels'];
+        if (!f.optionsPath) report(file, at, `filter '${f.key}' with optionLabels needs an optionsPath`);
+        if (!textNamespaces.has(f.optionLabels)) {
+          report(file, at, `unknown text namespace '${f.optionLabels}' (schema/texts/${f.optionLabels}.yaml)`);
+        }
+      }
       if (!f.label && !(listEntity && resolvePath(entities, listEntity, f.key))) {
         report(file, ['list', 'filters', i], `filter '${f.key}' is no field of ${d.entity}: give it a label`);
       }

@@ -26,6 +26,7 @@ export const abandonmentForm: FormConfig = {
       "amount": {
         "type": "integer",
         "description": "amount in cents",
+        "maximum": 99999999999,
         "positive": true
       },
       "reason": {

@@ -68,6 +68,7 @@ export const createCreditorForm: FormConfig = {
       "turnover": {
         "type": "integer",
         "description": "amount in cents",
+        "maximum": 99999999999,
         "positive": true
       },
       "onlineTurnoverRate": {
@@ -77,6 +78,7 @@ export const createCreditorForm: FormConfig = {
       "factorableTurnover": {
         "type": "integer",
         "description": "amount in cents",
+        "maximum": 99999999999,
         "positive": true,
         "factorableTurnover": {}
       },
@@ -87,6 +89,7 @@ export const createCreditorForm: FormConfig = {
       "creditorLimit": {
         "type": "integer",
         "description": "amount in cents",
+        "maximum": 99999999999,
         "positive": true,
         "creditorLimitMax": 75000000
       },
@@ -302,6 +305,7 @@ export const createCreditorForm: FormConfig = {
       "minimumAnnualServiceFee": {
         "type": "integer",
         "description": "amount in cents",
+        "maximum": 99999999999,
         "moneyAtLeast": 0
       },
       "serviceFeePeriod": {

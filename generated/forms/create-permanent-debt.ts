@@ -39,6 +39,7 @@ export const createPermanentDebtForm: FormConfig = {
       "grossAmount": {
         "type": "integer",
         "description": "amount in cents",
+        "maximum": 99999999999,
         "positive": true
       },
       "vat": {
@@ -49,6 +50,7 @@ export const createPermanentDebtForm: FormConfig = {
       "netAmount": {
         "type": "integer",
         "description": "amount in cents",
+        "maximum": 99999999999,
         "positive": true
       },
       "period": {

@@ -22,6 +22,7 @@ export const creditAdviceForm: FormConfig = {
       "amount": {
         "type": "integer",
         "description": "amount in cents",
+        "maximum": 99999999999,
         "positive": true
       },
       "creditVoucherNumber": {

@@ -55,6 +55,7 @@ export const editCreditorForm: FormConfig = {
       "turnover": {
         "type": "integer",
         "description": "amount in cents",
+        "maximum": 99999999999,
         "positive": true
       },
       "onlineTurnoverRate": {
@@ -64,6 +65,7 @@ export const editCreditorForm: FormConfig = {
       "factorableTurnover": {
         "type": "integer",
         "description": "amount in cents",
+        "maximum": 99999999999,
         "positive": true,
         "factorableTurnover": {}
       },
@@ -74,6 +76,7 @@ export const editCreditorForm: FormConfig = {
       "creditorLimit": {
         "type": "integer",
         "description": "amount in cents",
+        "maximum": 99999999999,
         "positive": true,
         "creditorLimitMax": 75000000
       },
@@ -284,6 +287,7 @@ export const editCreditorForm: FormConfig = {
       "minimumAnnualServiceFee": {
         "type": "integer",
         "description": "amount in cents",
+        "maximum": 99999999999,
         "moneyAtLeast": 0
       },
       "serviceFeePeriod": {

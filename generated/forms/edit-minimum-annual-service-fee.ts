@@ -22,11 +22,13 @@ export const editMinimumAnnualServiceFeeForm: FormConfig = {
       "currentAnnualServiceFee": {
         "type": "integer",
         "description": "amount in cents",
+        "maximum": 99999999999,
         "moneyAtLeast": 0
       },
       "nextPeriodAnnualServiceFee": {
         "type": "integer",
         "description": "amount in cents",
+        "maximum": 99999999999,
         "moneyAtLeast": 0
       },
       "start": {

@@ -22,6 +22,7 @@ export const limitIncreaseForm: FormConfig = {
       "desiredLimit": {
         "type": "integer",
         "description": "amount in cents",
+        "maximum": 99999999999,
         "desiredLimit": true
       },
       "reason": {

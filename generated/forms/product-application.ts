@@ -54,6 +54,7 @@ export const productApplicationForm: FormConfig = {
       "turnover": {
         "type": "integer",
         "description": "amount in cents",
+        "maximum": 99999999999,
         "positive": true
       },
       "onlineTurnoverRate": {
@@ -63,6 +64,7 @@ export const productApplicationForm: FormConfig = {
       "factorableTurnover": {
         "type": "integer",
         "description": "amount in cents",
+        "maximum": 99999999999,
         "positive": true,
         "factorableTurnover": {}
       },
@@ -73,6 +75,7 @@ export const productApplicationForm: FormConfig = {
       "creditorLimit": {
         "type": "integer",
         "description": "amount in cents",
+        "maximum": 99999999999,
         "positive": true,
         "creditorLimitMax": 75000000
       },

@@ -83,6 +83,7 @@ export const productRequestForm: FormConfig = {
       "turnover": {
         "type": "integer",
         "description": "amount in cents",
+        "maximum": 99999999999,
         "positive": true
       },
       "intermediaryNumber": {

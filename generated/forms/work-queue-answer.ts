@@ -39,6 +39,7 @@ export const workQueueAnswerForm: FormConfig = {
       "amount": {
         "type": "integer",
         "description": "amount in cents",
+        "maximum": 99999999999,
         "positive": true
       },
       "exposureType": {

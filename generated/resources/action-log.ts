@@ -41,6 +41,7 @@ export const actionLogResource: ResourceConfig = {
         "value": "actionType",
         "text": "entities.actionLogEntry.fields.actionType",
         "type": "string",
+        "widget": "actionTypeLabel",
         "sortable": true,
         "alignLeft": true,
         "sortMobile": true
@@ -101,6 +102,7 @@ export const actionLogResource: ResourceConfig = {
         "label": "entities.actionLogEntry.fields.actionType",
         "kind": "multiSelect",
         "optionsPath": "/action-type/list",
+        "optionLabels": "actionTypes",
         "alwaysOn": true
       },
       {
@@ -158,7 +160,8 @@ export const actionLogResource: ResourceConfig = {
       {
         "value": "actionType",
         "label": "entities.actionLogEntry.fields.actionType",
-        "type": "string"
+        "type": "string",
+        "widget": "actionTypeLabel"
       },
       {
         "value": "creationDate",
@@ -247,7 +250,8 @@ export const actionLogResource: ResourceConfig = {
           {
             "value": "payload",
             "label": "entities.actionLogEntry.fields.payload",
-            "type": "text"
+            "type": "text",
+            "widget": "actionPayload"
           }
         ]
       }

@@ -69,6 +69,8 @@ export interface ColumnConfig {
   type: FieldType;
   /** enumeration name when `type` is `enum` */
   enum?: string;
+  /** display widget of the entity field (schema/widgets.yaml, `kind: display`) shown instead of the type's */
+  widget?: string;
   sortable: boolean;
   alignLeft: boolean;
   /** offered as a sort choice on small screens */
@@ -98,6 +100,11 @@ export interface FilterConfig {
   enum?: string;
   /** API path (under /api) that provides the choices, e.g. `/debtor/names/list` */
   optionsPath?: string;
+  /**
+   * text namespace labelling the loaded choices: `<optionLabels>.<value>` (e.g. `actionTypes.login`);
+   * a value without a text keeps the label the call gave
+   */
+  optionLabels?: string;
   /** shown without opening the filter menu */
   alwaysOn: boolean;
   permission?: string;
@@ -126,6 +133,8 @@ export interface DetailField {
   label: string;
   type: FieldType;
   enum?: string;
+  /** display widget of the entity field (schema/widgets.yaml, `kind: display`) shown instead of the type's */
+  widget?: string;
   permission?: string;
 }
 

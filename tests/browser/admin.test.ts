@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forms } from '../../generated/forms';
+import de from '../../generated/i18n/de.json';
 import { resources } from '../../generated/resources';
 import { seriousA11yViolations } from './helpers/axe';
 import { chromiumAvailable, germanContext, launchChromium } from './helpers/chromium';
@@ -112,6 +113,35 @@ describe.skipIf(!chromiumAvailable())('an administrator works through the admin 
     await expect.poll(() => page.getByTestId('resource-detail').textContent()).toContain(
       germanText('resources.actionLog.sections.references'),
     );
+    expect(await seriousA11yViolations(page)).toEqual([]);
+  });
+
+  it('shows the action types by their German labels, offers them as filter choices and a readable payload', async () => {
+    const labelled = Object.keys(de.actionTypes);
+    const labels = labelled.map((type) => germanText(`actionTypes.${type}`));
+    const typeCells = async () =>
+      (await page.locator('[data-testid="resource-row"] td:nth-child(2)').allInnerTexts()).map((t) => t.trim());
+    const shown = await typeCells();
+    expect(shown.some((text) => labels.includes(text))).toBe(true);
+    // a type with a label never shows its raw code (one without a label does)
+    for (const text of shown) expect(labelled).not.toContain(text);
+
+    const uploaded = germanText('actionTypes.voucher_upload');
+    await page.getByRole('combobox', { name: germanText('entities.actionLogEntry.fields.actionType') }).click();
+    await page.getByRole('option', { name: uploaded, exact: true }).click();
+    await page.keyboard.press('Escape');
+    await page.waitForURL(/voucher_upload/);
+    await expect.poll(async () => [...new Set(await typeCells())]).toEqual([uploaded]);
+
+    await rows().first().locator('td').first().click();
+    await page.waitForURL(/\/action-log\/\d+/);
+    const payload = page.getByTestId('resource-detail').getByTestId('action-payload');
+    await expect.poll(() => payload.locator('dt').allInnerTexts()).toContain(germanText('fields.amount'));
+    const values = (await payload.locator('dd').allInnerTexts()).map((t) => t.trim());
+    expect(values.some((text) => GERMAN_MONEY.test(text))).toBe(true);
+    const raw = payload.locator('details');
+    expect(await raw.locator('summary').textContent()).toBe(germanText('ui.detail.rawData'));
+    expect(await raw.evaluate((element) => (element as HTMLDetailsElement).open)).toBe(false);
     expect(await seriousA11yViolations(page)).toEqual([]);
   });
 

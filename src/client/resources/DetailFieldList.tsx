@@ -24,7 +24,13 @@ export function DetailFieldList({ record, fields }: { record: unknown; fields: D
             {translate(field.label)}
           </Typography>
           <Typography component="dd" sx={{ m: 0 }}>
-            <FieldValue record={record} source={field.value} type={field.type} enumName={field.enum} />
+            <FieldValue
+              record={record}
+              source={field.value}
+              type={field.type}
+              enumName={field.enum}
+              widget={field.widget}
+            />
           </Typography>
         </Box>
       ))}

@@ -86,6 +86,7 @@ export function DetailTable({
                       source={column.value}
                       type={column.type}
                       enumName={column.enum}
+                      widget={column.widget}
                     />
                   </TableCell>
                 ))}

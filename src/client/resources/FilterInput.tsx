@@ -1,11 +1,11 @@
 import { MenuItem, TextField } from '@mui/material';
-import { useTranslate } from 'ra-core';
+import { useLocaleState, useTranslate } from 'ra-core';
 import { enums } from '../../../generated/enums';
 import type { FilterConfig } from '../../shared/config-types';
 import { type Option, useOptions } from '../data/use-options';
 import { useVariant } from '../variant/VariantContext';
 import { DateRangeFilterInput } from './DateRangeFilterInput';
-import { enumFilterChoices } from './filter-choices';
+import { enumFilterChoices, labelOptions } from './filter-choices';
 import { SearchFilterInput } from './SearchFilterInput';
 
 export interface FilterInputProps {
@@ -16,10 +16,11 @@ export interface FilterInputProps {
 
 /**
  * One filter control, chosen by the filter's kind; choices come from an enum (its values, or the
- * groups the active product offers) or an options call.
+ * groups the active product offers) or an options call (labelled through `optionLabels`, if named).
  */
 export function FilterInput({ filter, value, onChange }: FilterInputProps) {
   const translate = useTranslate();
+  const locale = useLocaleState()[0];
   const variant = useVariant();
   const label = translate(filter.label);
   const { options } = useOptions(filter.enum ? undefined : filter.optionsPath);
@@ -34,7 +35,7 @@ export function FilterInput({ filter, value, onChange }: FilterInputProps) {
           { value: 'true', label: translate('ra.boolean.true') },
           { value: 'false', label: translate('ra.boolean.false') },
         ]
-      : options;
+      : labelOptions(options, filter.optionLabels, translate, locale);
 
   if (filter.kind === 'search')
     return <SearchFilterInput label={label} value={value[0] ?? ''} onChange={onChange} />;

@@ -83,6 +83,7 @@ export function ResourceTable({ config, selectedId }: { config: ResourceConfig; 
                       source={column.value}
                       type={column.type}
                       enumName={column.enum}
+                      widget={column.widget}
                     />
                     {column.subValue ? (
                       <Typography variant="body2" color="text.secondary" component="div">

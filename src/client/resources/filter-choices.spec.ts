@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { enums } from '../../../generated/enums';
 import { variants } from '../../../generated/variants';
 import type { EnumConfig } from '../../shared/config-types';
-import { enumFilterChoices, isFilterOffered } from './filter-choices';
+import { enumFilterChoices, isFilterOffered, labelOptions } from './filter-choices';
 
 const state: EnumConfig = {
   name: 'state',
@@ -53,5 +53,23 @@ describe('isFilterOffered', () => {
     expect(isFilterOffered({ groups: true, enum: 'state' }, standardOnly)).toBe(true);
     expect(isFilterOffered({ groups: true, enum: 'state' }, { statusGroups: {} })).toBe(false);
     expect(isFilterOffered({ enum: 'state' }, { statusGroups: {} })).toBe(true);
+  });
+});
+
+describe('labelOptions', () => {
+  const texts: Record<string, string> = { 'actionTypes.login': 'Anmeldung', 'actionTypes.debtor_create': 'Kunde angelegt' };
+  const translate = (key: string, options: { _: string }) => texts[key] ?? options._;
+  const loaded = ['login', 'debtor_create', 'unknown_type'].map((value) => ({ value, label: value }));
+
+  it('labels the loaded values through the namespace, keeps unknown ones raw and sorts by label', () => {
+    expect(labelOptions(loaded, 'actionTypes', translate)).toEqual([
+      { value: 'login', label: 'Anmeldung' },
+      { value: 'debtor_create', label: 'Kunde angelegt' },
+      { value: 'unknown_type', label: 'unknown_type' },
+    ]);
+  });
+
+  it('leaves the choices alone without a namespace', () => {
+    expect(labelOptions(loaded, undefined, translate)).toBe(loaded);
   });
 });

@@ -1,5 +1,6 @@
 import type { EnumConfig, FilterConfig, VariantConfig } from '../../shared/config-types';
 import { offeredFilterValues, offeredGroups } from '../../shared/enum-groups';
+import type { Option } from '../data/use-options';
 
 /** One choice of an enum-based filter: the value sent and the i18n key of its label. */
 export interface EnumChoice {
@@ -41,4 +42,27 @@ export function isFilterOffered(
   variant: Pick<VariantConfig, 'statusGroups'>,
 ): boolean {
   return !filter.groups || !filter.enum || (offeredGroups(variant, filter.enum)?.length ?? 0) > 0;
+}
+
+/**
+ * Loaded choices labelled through a text namespace (`optionLabels` of the filter): each value's
+ * `<namespace>.<value>` text, else the label the call gave (the raw value); sorted by the shown
+ * label. The value sent stays the raw one. Without a namespace the choices stay as loaded.
+ *
+ * @example labelOptions([{ value: 'login', label: 'login' }], 'actionTypes', translate)
+ * // → [{ value: 'login', label: 'Anmeldung' }]
+ */
+export function labelOptions(
+  options: Option[],
+  namespace: string | undefined,
+  translate: (key: string, options: { _: string }) => string,
+  locale = 'de',
+): Option[] {
+  if (!namespace) return options;
+  return options
+    .map((option) => ({
+      value: option.value,
+      label: translate(`${namespace}.${option.value}`, { _: option.label }),
+    }))
+    .sort((a, b) => a.label.localeCompare(b.label, locale));
 }

@@ -1,5 +1,8 @@
 import type { ComponentType } from 'react';
+import type { DisplayWidgetName } from '../../../generated/widgets';
 import type { FieldType } from '../../shared/config-types';
+import { ActionPayloadValue } from './ActionPayloadValue';
+import { ActionTypeValue } from './ActionTypeValue';
 import { BooleanValue } from './BooleanValue';
 import { DateValue } from './DateValue';
 import { EmailValue } from './EmailValue';
@@ -34,4 +37,14 @@ export const fieldWidgets: Record<FieldType, ComponentType<ValueWidgetProps>> = 
   iban: IbanValue,
   object: TextValue,
   list: ListCountValue,
+};
+
+/**
+ * Display widgets an entity field names in YAML (`widget: actionTypeLabel`, declared in
+ * schema/widgets.yaml); its list columns and detail fields show through them instead of the
+ * type's widget. A declared name without an entry here falls back to the type's widget.
+ */
+export const namedFieldWidgets: Partial<Record<DisplayWidgetName, ComponentType<ValueWidgetProps>>> = {
+  actionTypeLabel: ActionTypeValue,
+  actionPayload: ActionPayloadValue,
 };

@@ -1,12 +1,35 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { commandRoutes, commands } from '../../../generated/commands';
 import type { CommandConfig } from '../../shared/config-types';
 import type { AppDeps } from '../app';
 import { handlers } from '../domain';
+import { ApiError } from '../errors';
 import { withErrors } from '../routes/route-schemas';
 import { germanText } from './command-audit';
 import { hasTargetLoader } from './targets';
 import { runCommand } from './run-command';
+
+/** Whether a value holds a NUL or another C0 control character other than tab and line breaks. */
+function hasControlCharacter(value: unknown): boolean {
+  if (typeof value === 'string') {
+    for (let i = 0; i < value.length; i++) {
+      const code = value.charCodeAt(i);
+      if (code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) return true;
+    }
+    return false;
+  }
+  if (Array.isArray(value)) return value.some(hasControlCharacter);
+  if (value && typeof value === 'object') return Object.values(value).some(hasControlCharacter);
+  return false;
+}
+
+/**
+ * Text with control characters (a NUL cannot even be stored) is refused before anything else:
+ * 400 `validationError` with a German text, as the schema's own refusals.
+ */
+async function refuseControlCharacters(request: FastifyRequest): Promise<void> {
+  if (hasControlCharacter(request.body)) throw new ApiError(400, 'validationError', germanText('invalidCharacters'));
+}
 
 /** Which command of a shared route a body selects: the first whose `selectBy` field it has, else the plain one. */
 export function selectCommand(names: string[], body: Record<string, unknown> | undefined): CommandConfig {
@@ -44,6 +67,7 @@ export async function commandsRoutes(app: FastifyInstance, { db, adapters, clock
       method: route.method,
       url: route.url,
       schema: withErrors(route.schema as { response: Record<string, unknown> }),
+      preValidation: refuseControlCharacters,
       handler: async (request) => {
         const command = selectCommand(route.commands, request.body);
         const response = await runCommand({

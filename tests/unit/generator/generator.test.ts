@@ -183,6 +183,40 @@ describe('generator', () => {
     ]);
   });
 
+  it("shows a field through its entity field's display widget in columns and details, never an input widget", async () => {
+    const item = readFileSync(join(fixture, 'schema/entities/item.yaml'), 'utf8').replace(
+      'name: { type: string, required: true, maxLength: 80 }',
+      'name: { type: string, required: true, maxLength: 80, widget: trafficLight }',
+    );
+    const files = await generate(loadTree(fixtureWith('schema/entities/item.yaml', item)));
+    const text = files.get('resources/items.ts')!;
+    const items = JSON.parse(text.slice(text.indexOf('= {') + 2, text.lastIndexOf('}') + 1));
+    expect(items.list.columns[0]).toMatchObject({ value: 'name', widget: 'trafficLight' });
+    expect(items.detail.header[0]).toMatchObject({ value: 'name', widget: 'trafficLight' });
+    // owner.iban names the input widget iban: that one is for forms only
+    expect(items.detail.tabs[0].fields[1]).toMatchObject({ value: 'owner.iban', type: 'iban' });
+    expect(items.detail.tabs[0].fields[1]).not.toHaveProperty('widget');
+  });
+
+  it('labels loaded filter options through a text namespace and checks it', async () => {
+    const resource = readFileSync(join(fixture, 'schema/resources/items.yaml'), 'utf8');
+    const withFilter = (filter: string) =>
+      resource.replace(
+        '  rowLink:',
+        `    - { key: kind, kind: multiSelect, ${filter}, label: { de: Art, en: Kind } }\n  rowLink:`,
+      );
+    const files = await generate(
+      loadTree(fixtureWith('schema/resources/items.yaml', withFilter('optionsPath: /kind/list, optionLabels: actionTypes'))),
+    );
+    const text = files.get('resources/items.ts')!;
+    const items = JSON.parse(text.slice(text.indexOf('= {') + 2, text.lastIndexOf('}') + 1));
+    expect(items.list.filters[2]).toMatchObject({ key: 'kind', optionsPath: '/kind/list', optionLabels: 'actionTypes' });
+    expect(await problemsOf(fixtureWith('schema/resources/items.yaml', withFilter('optionLabels: actionTyps')))).toEqual([
+      "schema/resources/items.yaml:18: filter 'kind' with optionLabels needs an optionsPath",
+      "schema/resources/items.yaml:18: unknown text namespace 'actionTyps' (schema/texts/actionTyps.yaml)",
+    ]);
+  });
+
   it('rejects a wording override of a text that does not exist', async () => {
     const variant = readFileSync(join(fixture, 'variants/one.yaml'), 'utf8').replace('de: { resources.items.name', 'de: { resources.item.name');
     const problems = await problemsOf(fixtureWith('variants/one.yaml', variant));
