@@ -239,6 +239,10 @@ describe('activating and deactivating', () => {
     const byCreditor = await refusedUnchanged(t, () => call(t, `/debtor/${debtorId}/activate`, as('creditor')));
     expect(byCreditor).toMatchObject({ status: 403, unchanged: true, body: { reason: 'debtors.reactivationViaSupport' } });
     expect(byCreditor.body.message).toMatch(/Kundenservice/);
+    // a product administrator acts within the own product only: another product's debtor is not found
+    const tpfAdmin = await loginAs(t.app, 'productadmin-tpf@example.com');
+    const otherProduct = await refusedUnchanged(t, () => call(t, `/debtor/${debtorId}/activate`, { token: tpfAdmin }));
+    expect(otherProduct).toMatchObject({ status: 404, unchanged: true });
     const bySupport = await call(t, `/debtor/${debtorId}/activate`, as('admin'));
     expect(bySupport.status, JSON.stringify(bySupport.body)).toBe(200);
     expect((await show(debtorId)).status).toBe('reactivated');
