@@ -403,6 +403,10 @@ export const enums: Record<string, EnumConfig> = {
       {
         "value": "bnet_purchase_status",
         "label": "enums.historyEventType.bnet_purchase_status"
+      },
+      {
+        "value": "action",
+        "label": "enums.historyEventType.action"
       }
     ],
     "groups": {}
@@ -2065,6 +2069,13 @@ export const enums: Record<string, EnumConfig> = {
           "open",
           "tpf_in_review",
           "tpf_accepted"
+        ]
+      },
+      "closed": {
+        "label": "enumGroups.voucherStatus.closed",
+        "values": [
+          "closed",
+          "tpf_balanced"
         ]
       }
     }

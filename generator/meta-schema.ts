@@ -293,6 +293,13 @@ export const metaSchemas = {
             additionalProperties: false,
           },
           /** rows matching `when` open the detail of another resource instead of the inline one */
+          /** the list's toolbar button creating a record: a form (opened through its query flag) and an icon */
+          create: {
+            type: 'object',
+            properties: { form: ident, icon: { type: 'string' } },
+            required: ['form'],
+            additionalProperties: false,
+          },
           rowLink: {
             type: 'object',
             properties: { resource: ident, when: recordCondition },
@@ -389,7 +396,14 @@ export const metaSchemas = {
         propertyNames: ident,
         additionalProperties: {
           type: 'object',
-          properties: { entity: ident, state: ident, enum: ident, history: { enum: ['debtor', 'voucher', 'none'] } },
+          properties: {
+            entity: ident,
+            state: ident,
+            enum: ident,
+            history: { enum: ['debtor', 'voucher', 'none'] },
+            /** the call answering what the server accepts now for one record (server names → boolean) */
+            permissions: { type: 'string', pattern: '^/.*\\{id\\}' },
+          },
           required: ['entity', 'state', 'enum'],
           additionalProperties: false,
         },
@@ -424,6 +438,37 @@ export const metaSchemas = {
         additionalProperties: false,
       },
       width: { type: 'integer', minimum: 200, maximum: 1400 },
+      /**
+       * where an edit dialog's starting values come from in the record it edits: objects of the
+       * record (`''` = the record itself, `{ path, only }` = some fields of one) whose fields fill
+       * the form's fields of the same name, the first with a value wins; `present` ticks a field when
+       * a record path holds a value; `fields` fills a field from a path of another name. Default: the
+       * record itself; `from: []` starts empty.
+       */
+      prefill: {
+        type: 'object',
+        properties: {
+          from: {
+            type: 'array',
+            items: {
+              anyOf: [
+                { type: 'string' },
+                {
+                  type: 'object',
+                  properties: { path: { type: 'string' }, only: { type: 'array', items: ident, minItems: 1 } },
+                  required: ['path', 'only'],
+                  additionalProperties: false,
+                },
+              ],
+            },
+          },
+          present: { type: 'object', propertyNames: ident, additionalProperties: { type: 'string' } },
+          /** a form field filled from a record path of another name (`amount: leftoverAmount`) */
+          fields: { type: 'object', propertyNames: ident, additionalProperties: { type: 'string' } },
+        },
+        required: ['from'],
+        additionalProperties: false,
+      },
       fields: { type: 'object', minProperties: 1, propertyNames: ident, additionalProperties: formField },
     },
     required: ['form', 'label', 'fields'],

@@ -48,7 +48,16 @@ export function normalizeCommands(
       ...(c.denied ? { denied: c.denied } : {}),
       ...(c.adminPermission ? { adminPermission: c.adminPermission } : {}),
       ...(target
-        ? { target: { name: c.target, entity: target.entity, state: target.state, enum: target.enum, history: target.history ?? 'none' } }
+        ? {
+            target: {
+              name: c.target,
+              entity: target.entity,
+              state: target.state,
+              enum: target.enum,
+              history: target.history ?? 'none',
+              ...(target.permissions ? { permissions: target.permissions } : {}),
+            },
+          }
         : {}),
       ...(c.from ? { from: c.from } : {}),
       ...(c.to !== undefined ? { to: c.to } : {}),

@@ -102,6 +102,7 @@ export function normalizeForm(
     ...(f.permission ? { permission: f.permission } : {}),
     ...(f.submit ? { submit: { method: f.submit.method ?? 'POST', path: f.submit.path, contentType: f.submit.contentType ?? 'json' } } : {}),
     width: f.width ?? 555,
+    ...(f.prefill ? { prefill: f.prefill } : {}),
     schema,
     uiSchema,
     conditions,

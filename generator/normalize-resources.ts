@@ -103,6 +103,7 @@ export function normalizeResource(
             noResults: addText(`${prefix}.empty.noResults`, emptyTexts.noResults, file, ['list', 'empty', 'noResults']),
           }
         : { noData: 'ui.list.noData', noResults: 'ui.list.noResults' },
+      ...(r.list.create ? { create: { form: r.list.create.form, ...(r.list.create.icon ? { icon: r.list.create.icon } : {}) } } : {}),
       ...(r.list.rowLink ? { rowLink: { resource: r.list.rowLink.resource, when: r.list.rowLink.when } } : {}),
     },
     detail: {

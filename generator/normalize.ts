@@ -253,6 +253,10 @@ export function normalizeTree(tree: SourceTree): Model {
   const enumValues = (name: string) => enums.find((e) => e.name === name)!.values.map((v) => v.value);
   const validationData = of('validation')[0]?.data ?? { rules: {} };
   const forms = of('form').map((file) => normalizeForm(file, addText, enumValues, validationData));
+  // before the wording check: a variant may reword a command's label or history title
+  const commands = of('command').flatMap((file) =>
+    normalizeCommands(file, addText, roles.groups, (form) => forms.find((f) => f.name === form)?.permission),
+  );
   const validationFile = of('validation')[0];
   const validationRules: Model['validationRules'] = Object.fromEntries(
     Object.entries<any>(validationFile?.data.rules ?? {}).map(([name, r]) => [
@@ -284,9 +288,7 @@ export function normalizeTree(tree: SourceTree): Model {
     widgets,
     variants,
     forms,
-    commands: of('command').flatMap((file) =>
-      normalizeCommands(file, addText, roles.groups, (form) => forms.find((f) => f.name === form)?.permission),
-    ),
+    commands,
     validationRules,
     defaultVariantCode: of('variant').find((f) => f.data.default)?.data.code ?? 'SMAFA',
     catalog,

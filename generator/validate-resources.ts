@@ -134,6 +134,9 @@ export function checkResources(ctx: ReferenceContext): void {
     (d.adminPermissions ?? []).forEach((key: string, i: number) => {
       checkAdminPermission(key, ['adminPermissions', i]);
     });
+    if (d.list?.create && !of('form').some((f) => f.data.form === d.list.create.form)) {
+      report(file, ['list', 'create', 'form'], `unknown form '${d.list.create.form}'`);
+    }
     (d.detail?.actions ?? []).forEach((a: any, i: number) => {
       checkPermission(a.permission, ['detail', 'actions', i, 'permission']);
       checkAdminPermission(a.adminPermission, ['detail', 'actions', i, 'adminPermission']);

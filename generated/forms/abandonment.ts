@@ -14,6 +14,12 @@ export const abandonmentForm: FormConfig = {
     "contentType": "json"
   },
   "width": 555,
+  "prefill": {
+    "from": [],
+    "fields": {
+      "amount": "leftoverAmount"
+    }
+  },
   "schema": {
     "$id": "AbandonmentForm",
     "title": "AbandonmentForm",

@@ -14,6 +14,9 @@ export const addLocationForm: FormConfig = {
     "contentType": "json"
   },
   "width": 555,
+  "prefill": {
+    "from": []
+  },
   "schema": {
     "$id": "AddLocationForm",
     "title": "AddLocationForm",

@@ -14,6 +14,12 @@ export const creditAdviceForm: FormConfig = {
     "contentType": "json"
   },
   "width": 555,
+  "prefill": {
+    "from": [],
+    "fields": {
+      "amount": "leftoverAmount"
+    }
+  },
   "schema": {
     "$id": "CreditAdviceForm",
     "title": "CreditAdviceForm",

@@ -14,6 +14,12 @@ export const directPaymentForm: FormConfig = {
     "contentType": "json"
   },
   "width": 555,
+  "prefill": {
+    "from": [],
+    "fields": {
+      "amount": "leftoverAmount"
+    }
+  },
   "schema": {
     "$id": "DirectPaymentForm",
     "title": "DirectPaymentForm",

@@ -14,6 +14,12 @@ export const editLocationForm: FormConfig = {
     "contentType": "json"
   },
   "width": 555,
+  "prefill": {
+    "from": [
+      "",
+      "address"
+    ]
+  },
   "schema": {
     "$id": "EditLocationForm",
     "title": "EditLocationForm",

@@ -14,6 +14,20 @@ export const paymentDataForm: FormConfig = {
     "contentType": "json"
   },
   "width": 555,
+  "prefill": {
+    "from": [
+      "sepaMandate",
+      {
+        "path": "",
+        "only": [
+          "paymentMethod"
+        ]
+      }
+    ],
+    "present": {
+      "sepaMandateAvailable": "sepaMandate.iban"
+    }
+  },
   "schema": {
     "$id": "PaymentDataForm",
     "title": "PaymentDataForm",

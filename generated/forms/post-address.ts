@@ -14,6 +14,11 @@ export const postAddressForm: FormConfig = {
     "contentType": "json"
   },
   "width": 555,
+  "prefill": {
+    "from": [
+      "postAddress"
+    ]
+  },
   "schema": {
     "$id": "PostAddressForm",
     "title": "PostAddressForm",

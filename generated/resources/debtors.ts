@@ -161,6 +161,10 @@ export const debtorsResource: ResourceConfig = {
     "empty": {
       "noData": "resources.debtors.empty.noData",
       "noResults": "resources.debtors.empty.noResults"
+    },
+    "create": {
+      "form": "createDebtor",
+      "icon": "PersonAdd"
     }
   },
   "detail": {

@@ -429,6 +429,11 @@ export const vouchersResource: ResourceConfig = {
             "type": "integer"
           },
           {
+            "value": "dunningBlockUntil",
+            "label": "entities.voucher.fields.dunningBlockUntil",
+            "type": "date"
+          },
+          {
             "value": "firstDunningDate",
             "label": "entities.voucher.fields.firstDunningDate",
             "type": "date"

@@ -6329,6 +6329,14 @@ export const schemas = [
           "null"
         ]
       },
+      "dunningBlockUntil": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "date",
+        "description": "the last day of the running dunning stop (at most 10 days, document 1 §4); empty when none runs"
+      },
       "customisedLabel": {
         "type": [
           "string",
@@ -6767,7 +6775,8 @@ export const schemas = [
         "enum": [
           "work_queue",
           "bnet_status",
-          "bnet_purchase_status"
+          "bnet_purchase_status",
+          "action"
         ]
       },
       "created": {

@@ -2073,6 +2073,10 @@ export interface Voucher {
     | 'ENCASHMENT'
     | null;
   dunningBlockCount?: number | null;
+  /**
+   * the last day of the running dunning stop (at most 10 days, document 1 §4); empty when none runs
+   */
+  dunningBlockUntil?: string | null;
   customisedLabel?: string | null;
   balancingVoucherNumber?: string | null;
   isBalancingVoucher?: boolean | null;
@@ -2196,7 +2200,7 @@ export interface VoucherServiceFee {
  */
 export interface VoucherHistoryEntry {
   id: number;
-  type: 'work_queue' | 'bnet_status' | 'bnet_purchase_status';
+  type: 'work_queue' | 'bnet_status' | 'bnet_purchase_status' | 'action';
   /**
    * epoch seconds
    */

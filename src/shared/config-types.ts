@@ -221,6 +221,8 @@ export interface ResourceConfig {
     defaultSort?: { field: string; order: 'ASC' | 'DESC' };
     /** i18n keys of the empty states */
     empty: { noData: string; noResults: string };
+    /** the toolbar button creating a record: a form opened through its query flag, with an icon */
+    create?: { form: string; icon?: string };
     /** rows matching the condition open another resource's detail (document 1 §2: unprocessed vouchers) */
     rowLink?: RowLinkConfig;
   };
@@ -299,6 +301,8 @@ export interface FormConfig {
   submit?: { method: 'POST' | 'PUT'; path: string; contentType: 'json' | 'multipart' };
   /** dialog width in px (spec default 555) */
   width: number;
+  /** where an edit dialog's starting values come from in the record it edits (default: the record) */
+  prefill?: FormPrefill;
   /** JSON schema of the form data (also the server's body schema) */
   schema: Record<string, unknown>;
   /** rjsf uiSchema: order, widgets, labels (i18n keys), help texts */
@@ -327,6 +331,8 @@ export interface CommandTarget {
   enum: string;
   /** which history the command's event goes to */
   history: 'debtor' | 'voucher' | 'none';
+  /** the call answering what the server accepts now for one such record (`/debtor/{id}/permissions`) */
+  permissions?: string;
 }
 
 /**
@@ -372,4 +378,16 @@ export interface CommandConfig {
   /** message key of the confirmation text of a command without fields */
   confirm?: string;
   notify: CommandNotify[];
+}
+
+/**
+ * Where an edit form's starting values come from in the record it edits: objects of the record
+ * (`''` = the record itself; `only` limits one to some fields) whose fields fill the form's fields
+ * of the same name, the first holding a value wins; `present` ticks a field when a path has a value.
+ */
+export interface FormPrefill {
+  from: (string | { path: string; only: string[] })[];
+  present?: Record<string, string>;
+  /** form field → the record path it starts with (the open amount, not the original: `amount: leftoverAmount`) */
+  fields?: Record<string, string>;
 }

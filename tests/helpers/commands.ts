@@ -2,12 +2,15 @@ import { sql } from 'kysely';
 import type { TestApp } from './app';
 import { bearer } from './app';
 
-/** The tables a debtor or location command may write. */
+/** The tables a debtor, location or voucher command may write. */
 export const COMMAND_TABLES = [
   'creditor',
   'debtor',
   'location',
   'debtor_history',
+  'voucher',
+  'voucher_history',
+  'voucher_balancing',
   'action_log_entry',
   'pending_debtor_decision',
   'notification',

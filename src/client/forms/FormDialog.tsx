@@ -16,9 +16,12 @@ import Form from '@rjsf/mui';
 import type { IChangeEvent } from '@rjsf/core';
 import type { RJSFSchema } from '@rjsf/utils';
 import { useNotify, useRefresh, useTranslate } from 'ra-core';
-import { useMemo, useRef, useState } from 'react';
+import { type ReactNode, useMemo, useRef, useState } from 'react';
+import { commands } from '../../../generated/commands';
 import type { FormConfig } from '../../shared/config-types';
-import { snackbarDuration, useServerError } from '../data/use-server-error';
+import { asIs } from '../data/use-server-error';
+import { callCommand, commandOfForm, failureText, refusalText, successText } from './form-command';
+import { formFlows } from './form-flows';
 import {
   dropHidden,
   fieldOfId,
@@ -36,18 +39,6 @@ import { useFieldFeedback } from './use-field-feedback';
 import { useFormValidator } from './use-form-validator';
 import { formWidgets } from './widgets';
 
-/**
- * The text of a refusal: the catalogue's text of the server's message key (German even where the
- * server only names the problem), the server's own text for validation answers, which are specific.
- */
-const alertText = (
-  failure: { message: string; code?: string },
-  translate: (key: string, o?: any) => string,
-) =>
-  failure.code && failure.code !== 'validationError'
-    ? translate(`messages.${failure.code}`, { _: failure.message })
-    : failure.message;
-
 export interface FormDialogProps {
   form: FormConfig;
   onClose(): void;
@@ -55,6 +46,14 @@ export interface FormDialogProps {
   target?: FormTarget;
   /** values to start with (an edit form's current data) */
   initial?: FormValues;
+  /** shown above the form, e.g. the choice of the location the form edits */
+  header?: ReactNode;
+  /** while set, the dialog waits for a choice in the header: this hint shows instead of the form */
+  awaiting?: string;
+  /** a new value starts the form over from `initial` (another location was chosen) */
+  resetKey?: string;
+  /** after a successful submit, with the server's answer; default: close */
+  onSuccess?(response: unknown): void;
 }
 
 const templates = { BaseInputTemplate: TrimmingInputTemplate };
@@ -63,17 +62,28 @@ const FIRST_FIELD = 'input:not([type=hidden]):not([tabindex="-1"]), textarea, [r
 /**
  * The one dialog for every form of `schema/forms/`: fields, order, widgets, conditions and texts
  * from the generated `FormConfig`, validated in the browser by the same rules as on the server.
- * Submits to the form's call and closes on success; a refusal shows at its field or as an alert,
- * a server failure as the red snackbar, and the input stays. A form whose call does not exist
- * yet shows everything but cannot be sent.
+ * Submits to the form's call (the command of `schema/commands` behind it gives the texts) and
+ * closes on success with the server's message; a refusal shows at its field or as an alert with
+ * its German reason, a server failure as the red snackbar with the command's failure text, and the
+ * input stays. A form with a check step (`formFlows`) first runs the check with the same data and
+ * shows its answer, then submits on confirmation or goes back to the filled form. A form whose
+ * call does not exist yet shows everything but cannot be sent.
  *
  * @example <FormDialog form={forms.createDebtor} onClose={close} />
  */
-export function FormDialog({ form, onClose, target = {}, initial }: FormDialogProps) {
+export function FormDialog({
+  form,
+  onClose,
+  target = {},
+  initial,
+  header,
+  awaiting,
+  resetKey = '',
+  onSuccess,
+}: FormDialogProps) {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
-  const serverError = useServerError();
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   // Outlined inputs: react-admin's filled ones put the red of an error on grey, below AA contrast.
@@ -82,9 +92,21 @@ export function FormDialog({ form, onClose, target = {}, initial }: FormDialogPr
     [theme],
   );
   const validator = useFormValidator();
+  const command = commandOfForm(form);
+  const flow = formFlows[form.name];
+  const check = flow?.check ? { ...flow.check, command: commands[flow.check.command] } : undefined;
   const [data, setData] = useState<FormValues>(() => initialData(form, initial));
   const [alert, setAlert] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  // the check step: its answer and the data it was run with
+  const [checked, setChecked] = useState<{ result: unknown; values: FormValues } | null>(null);
+  const [shownKey, setShownKey] = useState(resetKey);
+  if (shownKey !== resetKey) {
+    setShownKey(resetKey);
+    setData(initialData(form, initial));
+    setAlert(null);
+    setChecked(null);
+  }
 
   const visible = useMemo(() => visibleFields(form, data), [form, data]);
   const schema = visibleSchema(form, visible);
@@ -114,29 +136,64 @@ export function FormDialog({ form, onClose, target = {}, initial }: FormDialogPr
     setData(kept);
   };
 
-  const submit = async ({ formData }: IChangeEvent<FormValues>) => {
-    if (!form.submit || sending) return;
-    const values = formData ?? {};
+  /** Shows a failed call: at its field (back in the form), as an alert, or as the red snackbar. */
+  const fail = (error: unknown, values: FormValues, failing = command) => {
+    const failure = classifyFailure(error, [...visibleFields(form, values)]);
+    if (failure.kind === 'field') {
+      setChecked(null);
+      feedback.setServerError(failure.field, failure.message, values[failure.field]);
+    } else if (failure.kind === 'alert') setAlert(refusalText(failure, translate));
+    else {
+      if (!(error as { status?: number })?.status) console.error(error);
+      const text = failureText(failing, translate);
+      notify(text, { type: 'error', ...asIs(text) });
+    }
+  };
+
+  const send = async (values: FormValues) => {
     setAlert(null);
     setSending(true);
     try {
-      await submitForm(form, dropHidden(values, visibleFields(form, values)), target);
-      const text = translate('messages.changesSaved');
-      notify(text, { type: 'success', autoHideDuration: snackbarDuration(text) });
+      const response = await submitForm(form, values, target);
+      const text = successText(response, command, translate);
+      notify(text, { type: 'success', ...asIs(text) });
       refresh();
-      onClose();
+      (onSuccess ?? onClose)(response);
     } catch (error) {
-      const failure = classifyFailure(error, [...visible]);
-      if (failure.kind === 'field')
-        feedback.setServerError(failure.field, failure.message, values[failure.field]);
-      else if (failure.kind === 'alert') setAlert(alertText(failure, translate));
-      else {
-        if (!(error as { status?: number })?.status) console.error(error);
-        serverError();
-      }
+      fail(error, values);
       setSending(false);
     }
   };
+
+  const runCheck = async (values: FormValues) => {
+    if (!check?.command) return;
+    setAlert(null);
+    setSending(true);
+    try {
+      const result = await callCommand(check.command, target, values);
+      setChecked({ result, values });
+    } catch (error) {
+      fail(error, values, check.command);
+    }
+    setSending(false);
+  };
+
+  const submit = async ({ formData }: IChangeEvent<FormValues>) => {
+    if (!form.submit || sending || awaiting) return;
+    const values = formData ?? {};
+    const sent = dropHidden(values, visibleFields(form, values));
+    if (check) await runCheck(sent);
+    else await send(sent);
+  };
+
+  const back = () => {
+    setChecked(null);
+    setAlert(null);
+  };
+  const busy = sending ? (
+    <CircularProgress size={16} color="inherit" aria-label={translate('ui.actions.running')} />
+  ) : undefined;
+  const Result = check?.Result;
 
   return (
     <ThemeProvider theme={dialogTheme}>
@@ -158,6 +215,7 @@ export function FormDialog({ form, onClose, target = {}, initial }: FormDialogPr
         <DialogTitle id={titleId}>{translate(form.label)}</DialogTitle>
         <DialogContent
           ref={content}
+          aria-busy={sending}
           sx={{
             // "(optional)" marks the optional fields; the required ones carry no asterisk.
             '& .MuiFormLabel-asterisk': { display: 'none' },
@@ -165,37 +223,47 @@ export function FormDialog({ form, onClose, target = {}, initial }: FormDialogPr
             '& .MuiFormControl-root .MuiFormControl-root': { my: 0 },
           }}
         >
+          {/* the label of an outlined field sits on the border: room above the first one */}
+          {header ? <Box sx={{ pt: 1 }}>{header}</Box> : null}
           {alert ? (
             <Alert severity="error" sx={{ mb: 2 }} role="alert">
               {alert}
             </Alert>
           ) : null}
-          <Box onSubmitCapture={feedback.markSubmitted}>
-            <Form
-              ref={feedback.formRef}
-              id={formId}
-              idPrefix={form.name}
-              schema={schema as RJSFSchema}
-              uiSchema={uiSchema}
-              formData={data}
-              validator={validator}
-              widgets={formWidgets}
-              templates={templates}
-              formContext={feedback.formContext}
-              onChange={change}
-              onSubmit={submit}
-              // the messages show at the fields; nothing else to report
-              onError={() => undefined}
-              onBlur={(id) => feedback.touch(fieldOfId(id, form.name, fields))}
-              transformErrors={feedback.transformErrors}
-              customValidate={feedback.customValidate}
-              liveValidate={feedback.liveValidate}
-              showErrorList={false}
-              noHtml5Validate
-              focusOnFirstError
-              disabled={sending}
-            />
-          </Box>
+          {checked && Result ? <Result result={checked.result} data={checked.values} /> : null}
+          {awaiting ? (
+            <Alert severity="info" data-testid="form-awaiting">
+              {awaiting}
+            </Alert>
+          ) : (
+            <Box onSubmitCapture={feedback.markSubmitted} sx={checked ? { display: 'none' } : undefined}>
+              <Form
+                key={resetKey}
+                ref={feedback.formRef}
+                id={formId}
+                idPrefix={form.name}
+                schema={schema as RJSFSchema}
+                uiSchema={uiSchema}
+                formData={data}
+                validator={validator}
+                widgets={formWidgets}
+                templates={templates}
+                formContext={feedback.formContext}
+                onChange={change}
+                onSubmit={submit}
+                // the messages show at the fields; nothing else to report
+                onError={() => undefined}
+                onBlur={(id) => feedback.touch(fieldOfId(id, form.name, fields))}
+                transformErrors={feedback.transformErrors}
+                customValidate={feedback.customValidate}
+                liveValidate={feedback.liveValidate}
+                showErrorList={false}
+                noHtml5Validate
+                focusOnFirstError
+                disabled={sending}
+              />
+            </Box>
+          )}
           {form.submit ? null : (
             <Alert severity="info" sx={{ mt: 2 }}>
               {translate('ui.placeholder')}
@@ -203,16 +271,35 @@ export function FormDialog({ form, onClose, target = {}, initial }: FormDialogPr
           )}
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>{translate('ui.form.cancel')}</Button>
-          <Button
-            type="submit"
-            form={formId}
-            variant="contained"
-            disabled={!form.submit || sending}
-            startIcon={sending ? <CircularProgress size={16} color="inherit" /> : undefined}
-          >
-            {translate(form.submitLabel)}
-          </Button>
+          {checked ? (
+            <>
+              <Button onClick={back} disabled={sending}>
+                {translate('ra.action.back')}
+              </Button>
+              <Button onClick={onClose}>{translate('ui.form.cancel')}</Button>
+              <Button
+                variant="contained"
+                onClick={() => send(checked.values)}
+                disabled={sending}
+                startIcon={busy}
+              >
+                {translate(command?.label ?? form.submitLabel)}
+              </Button>
+            </>
+          ) : (
+            <>
+              <Button onClick={onClose}>{translate('ui.form.cancel')}</Button>
+              <Button
+                type="submit"
+                form={formId}
+                variant="contained"
+                disabled={!form.submit || sending || Boolean(awaiting)}
+                startIcon={busy}
+              >
+                {translate(check?.command?.label ?? form.submitLabel)}
+              </Button>
+            </>
+          )}
         </DialogActions>
       </Dialog>
     </ThemeProvider>

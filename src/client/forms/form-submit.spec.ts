@@ -58,6 +58,17 @@ describe('classifyFailure', () => {
       message: 'Dafür fehlt die Berechtigung.',
       code: 'forbidden',
     });
+    const refused = new HttpError('x', 409, {
+      code: 'changesNotSaved',
+      reason: 'debtors.deactivationBlocked',
+      message: 'Der Kunde kann nicht deaktiviert werden …',
+    });
+    expect(classifyFailure(refused, fields)).toEqual({
+      kind: 'alert',
+      message: 'Der Kunde kann nicht deaktiviert werden …',
+      code: 'changesNotSaved',
+      reason: 'debtors.deactivationBlocked',
+    });
     const elsewhere = new HttpError('x', 400, { message: 'Falsch.', field: 'querystring/page' });
     expect(classifyFailure(elsewhere, fields)).toEqual({ kind: 'alert', message: 'Falsch.' });
   });

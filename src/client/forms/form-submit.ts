@@ -92,8 +92,11 @@ export function submitForm(form: FormConfig, data: FormValues, target: FormTarge
 /** How a failed submit is shown: at a field, as an alert in the dialog, or as the server-error snackbar. */
 export type SubmitFailure =
   | { kind: 'field'; field: string; message: string }
-  /** `code`: the server's message key (`messages.<code>` in the catalogue), when it sent one */
-  | { kind: 'alert'; message: string; code?: string }
+  /**
+   * `code`: the server's message key (`messages.<code>` in the catalogue), when it sent one;
+   * `reason`: why a command was refused, as a message key (commands.wrongState …)
+   */
+  | { kind: 'alert'; message: string; code?: string; reason?: string }
   | { kind: 'serverError' };
 
 /**
@@ -107,6 +110,7 @@ export function classifyFailure(error: unknown, fields: string[]): SubmitFailure
     message?: string;
     field?: string;
     code?: string;
+    reason?: string;
   };
   const message = body.message || (error as Error).message;
   if (!message) return { kind: 'serverError' };
@@ -115,5 +119,10 @@ export function classifyFailure(error: unknown, fields: string[]): SubmitFailure
     .split('/')
     .filter(Boolean)[0];
   if (field && fields.includes(field)) return { kind: 'field', field, message };
-  return body.code ? { kind: 'alert', message, code: body.code } : { kind: 'alert', message };
+  return {
+    kind: 'alert',
+    message,
+    ...(body.code ? { code: body.code } : {}),
+    ...(body.reason ? { reason: body.reason } : {}),
+  };
 }

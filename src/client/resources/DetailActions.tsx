@@ -1,4 +1,4 @@
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
+import { LinearProgress } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { forms } from '../../../generated/forms';
@@ -6,10 +6,14 @@ import { resources } from '../../../generated/resources';
 import type { ActionConfig } from '../../shared/config-types';
 import { useAdminPermissionCheck, usePermissionCheck } from '../auth/use-permission-check';
 import { withoutParam, withParam } from '../forms/form-flags';
-import { valuesOf } from '../forms/form-schema';
-import { FormDialog } from '../forms/FormDialog';
+import { ActionDialog } from './ActionDialog';
+import { ActionTiles } from './ActionTiles';
+import { permissionEntity, serverAllows } from './action-permissions';
+import { TILES_PER_ROW } from './action-tiles';
+import { targetEntries } from './action-targets';
 import { actionOffered } from './record-actions';
 import { selectionFromPath } from './resource-route';
+import { useRecordPermissions } from './use-record-permissions';
 
 /** The record a detail shows, read from the list route (`/debtors/main/12` → 12). */
 function recordIdFromPath(pathname: string): string | undefined {
@@ -21,35 +25,52 @@ function recordIdFromPath(pathname: string): string | undefined {
 }
 
 /**
- * The permitted actions of a detail as buttons (user and product permissions, admin permissions,
- * and the shown record's own `permissions`). An action opens through the `action` query
- * parameter (spec); one with a `dialog` opens that form for the shown record (its submit path's
- * `{id}`; given the record, its fields start with the record's values), one without shows a
- * notice until its behaviour exists.
+ * The actions of a detail as tiles (four per row, the rest behind "Mehr anzeigen"), offered when
+ * the user and the product may (permissions, admin permissions, the record's own `permissions`)
+ * AND the server accepts them for this record now (GET /debtor/{id}/permissions, reloaded after
+ * every command). An action on one location is offered while a location meets its condition. An
+ * action opens through the `action` query parameter (spec) as its form or its confirmation.
  */
 export function DetailActions({
   actions,
   record,
+  entity = '',
+  selectedSubId,
 }: {
   actions: ActionConfig[];
   /** the shown record; without it the id comes from the route */
   record?: Record<string, unknown>;
+  /** the entity of the shown record (the resource's `detailEntity`) */
+  entity?: string;
+  /** the sub item the route selects (a location) */
+  selectedSubId?: string;
 }) {
   const translate = useTranslate();
   const navigate = useNavigate();
   const location = useLocation();
   const allowed = usePermissionCheck();
   const allowedAdmin = useAdminPermissionCheck();
-  const visible = actions.filter(
+  const permitted = actions.filter(
     (action) =>
       allowed(action.permission) &&
       allowedAdmin(action.adminPermission) &&
       actionOffered(action, record) &&
       (!action.dialog || allowed(forms[action.dialog]?.permission)),
   );
-  if (visible.length === 0) return null;
+  const id = (record?.id as string | number | undefined) ?? recordIdFromPath(location.pathname);
+  const asksServer = permitted.some((action) => !action.targetList && permissionEntity(action, entity));
+  const answer = useRecordPermissions(asksServer && record ? entity : undefined, id);
+  if (permitted.length === 0) return null;
 
-  const open = visible.find((action) => action.key === new URLSearchParams(location.search).get('action'));
+  // a failed permissions answer hides nothing: the server still refuses, with its reason
+  const offered = permitted.filter((action) =>
+    action.targetList
+      ? targetEntries(action, record).length > 0
+      : !permissionEntity(action, entity) || serverAllows(action, answer.data),
+  );
+  const openKey = new URLSearchParams(location.search).get('action');
+  // the dialog stays while its action runs, even when the reloaded permissions no longer offer it
+  const open = permitted.find((action) => action.key === openKey);
   const setAction = (key: string | null) =>
     navigate(
       {
@@ -58,33 +79,30 @@ export function DetailActions({
       },
       { replace: key === null },
     );
-  const form = open?.dialog ? forms[open.dialog] : undefined;
-  const id = (record?.id as string | number | undefined) ?? recordIdFromPath(location.pathname);
+  const waiting = asksServer && Boolean(record) && answer.isPending;
 
   return (
-    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, my: 2 }}>
-      {visible.map((action) => (
-        <Button key={action.key} variant="outlined" size="small" onClick={() => setAction(action.key)}>
-          {translate(action.label)}
-        </Button>
-      ))}
-      {open && form ? (
-        <FormDialog
+    <>
+      {waiting ? (
+        <LinearProgress sx={{ my: 3 }} aria-label={translate('ui.actions.loading')} />
+      ) : (
+        <ActionTiles
+          actions={offered}
+          onOpen={setAction}
+          initiallyExpanded={offered.findIndex((action) => action.key === openKey) >= TILES_PER_ROW}
+        />
+      )}
+      {open ? (
+        <ActionDialog
           key={`${open.key}:${id ?? ''}`}
-          form={form}
-          target={{ id }}
-          initial={record ? valuesOf(form, record) : undefined}
+          action={open}
+          record={record}
+          recordId={id}
+          entity={entity}
+          selectedSubId={selectedSubId}
           onClose={() => setAction(null)}
         />
-      ) : (
-        <Dialog open={Boolean(open)} onClose={() => setAction(null)} aria-labelledby="action-dialog-title">
-          <DialogTitle id="action-dialog-title">{open ? translate(open.label) : ''}</DialogTitle>
-          <DialogContent>{translate('ui.placeholder')}</DialogContent>
-          <DialogActions>
-            <Button onClick={() => setAction(null)}>{translate('ra.action.close')}</Button>
-          </DialogActions>
-        </Dialog>
-      )}
-    </Box>
+      ) : null}
+    </>
   );
 }

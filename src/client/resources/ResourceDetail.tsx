@@ -16,6 +16,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import type { ResourceConfig } from '../../shared/config-types';
 import { usePermissionCheck } from '../auth/use-permission-check';
 import { useServerError } from '../data/use-server-error';
+import { FieldValue } from '../widgets/FieldValue';
 import { getByPath } from '../widgets/field-value';
 import { DetailActions } from './DetailActions';
 import { DetailFieldList } from './DetailFieldList';
@@ -74,7 +75,15 @@ export function ResourceDetail({ config, selection }: { config: ResourceConfig; 
       <CardContent>
         <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
           <Typography id="resource-detail-title" variant="h5" component="h2" sx={{ flex: 1 }}>
-            {record && titleField ? String(getByPath(record, titleField.value) ?? '') : translate('ra.message.details')}
+            {record && titleField ? (
+              titleField.widget ? (
+                <FieldValue record={record} source={titleField.value} type={titleField.type} widget={titleField.widget} />
+              ) : (
+                String(getByPath(record, titleField.value) ?? '')
+              )
+            ) : (
+              translate('ra.message.details')
+            )}
           </Typography>
           <IconButton aria-label={translate('ui.detail.close')} onClick={close}>
             <CloseIcon />
@@ -104,7 +113,12 @@ export function ResourceDetail({ config, selection }: { config: ResourceConfig; 
         {record && !error ? (
           <>
             <DetailFieldList record={record} fields={headerFields} />
-            <DetailActions actions={config.detail.actions} record={record as Record<string, unknown>} />
+            <DetailActions
+              actions={config.detail.actions}
+              record={record as Record<string, unknown>}
+              entity={config.detailEntity}
+              selectedSubId={selection.subId}
+            />
             {config.detail.sections
               .filter((section) => allowed(section.permission))
               .map((section) => (

@@ -4,6 +4,7 @@ import { AccessDenied, Loading, Pagination } from 'react-admin';
 import { useLocation } from 'react-router-dom';
 import { resources } from '../../../generated/resources';
 import { PageHeader } from '../layout/PageHeader';
+import { ListCreateButton } from './ListCreateButton';
 import { ResourceDetail } from './ResourceDetail';
 import { ResourceFilters } from './ResourceFilters';
 import { ResourceTable } from './ResourceTable';
@@ -37,7 +38,7 @@ function ResourceListView({ name }: { name: string }) {
 
   return (
     <ListContextProvider value={list}>
-      <PageHeader title={translate(config.label)} />
+      <PageHeader title={translate(config.label)} actions={<ListCreateButton resource={config.name} />} />
       <ResourceFilters config={config} />
       <Box
         sx={{

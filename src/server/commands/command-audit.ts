@@ -1,21 +1,32 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import de from '../../../generated/i18n/de.json' with { type: 'json' };
+import { variants } from '../../../generated/variants';
 import type { CommandConfig } from '../../shared/config-types';
 import { enqueueMail } from '../adapters/mail/mail-outbox';
 import type { Database } from '../db/schema';
 import { ACTIVE_USER_STATUSES, MAIN_USER_ROLES } from '../services/creditor-users';
+import { enumValue } from '../services/status-groups';
 import type { Caller, CommandCreditor, CommandOutcome, LoadedTarget } from './command.types';
 
-/** The German text of a catalogue key (`history.debtorCreated`, or a message key), placeholders filled. */
-export function germanText(key: string, params: Record<string, unknown> = {}): string {
+/**
+ * The German text of a catalogue key (a message key like `debtors.deactivationBlocked`, or a full
+ * key like `history.debtorCreated`) as the product words it (its variant's `wording`), placeholders
+ * filled.
+ *
+ * @example germanText('history.debtorCreated', {}, 'TPF') // 'Auftraggeber angelegt'
+ */
+export function germanText(key: string, params: Record<string, unknown> = {}, product?: string): string {
   const find = (path: string) =>
+    (product ? variants[product]?.wording.de[path] : undefined) ??
     path.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], de);
   const text = find(`messages.${key}`) ?? find(key);
   const raw = typeof text === 'string' ? text : key;
   return raw.replace(/%\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }
 
+/** The voucher history event type of every command (schema/enums/historyEventType.yaml). */
+const VOUCHER_ACTION_EVENT = enumValue('historyEventType', 'action');
 
 interface AuditInput {
   command: CommandConfig;
@@ -35,14 +46,34 @@ interface AuditInput {
 export async function writeAudit(trx: Kysely<Database>, a: AuditInput): Promise<void> {
   const { command, caller, creditor, target, outcome, now } = a;
   const historyDebtor = outcome.history?.debtorId ?? target?.debtorId ?? null;
-  if (command.history && historyDebtor != null && creditor) {
+  // which history the event goes to: the target's (schema/commands `targets.*.history`); a command
+  // without a target writes the debtor history of the debtor its handler names
+  const historyKind = command.target?.history ?? 'debtor';
+  if (command.history && historyKind === 'voucher' && target && creditor) {
+    await trx
+      .insertInto('voucherHistory')
+      .values({
+        creditorId: creditor.id,
+        voucherId: target.id,
+        type: VOUCHER_ACTION_EVENT,
+        value: outcome.history?.value ?? null,
+        title: germanText(command.history.title, {}, creditor.product),
+        text: outcome.history?.text ?? null,
+        userEmail: caller.email,
+        event: command.history.event,
+        payload: JSON.stringify(outcome.history?.payload ?? a.input ?? null),
+        createdAt: now,
+      })
+      .execute();
+  }
+  if (command.history && historyKind === 'debtor' && historyDebtor != null && creditor) {
     await trx
       .insertInto('debtorHistory')
       .values({
         creditorId: creditor.id,
         debtorId: historyDebtor,
         locationId: outcome.history?.locationId !== undefined ? outcome.history.locationId : (target?.locationId ?? null),
-        title: germanText(command.history.title),
+        title: germanText(command.history.title, {}, creditor.product),
         text: outcome.history?.text ?? null,
         userEmail: caller.email,
         event: command.history.event,
@@ -100,7 +131,7 @@ export async function writeAudit(trx: Kysely<Database>, a: AuditInput): Promise<
             creditorId: creditor.id,
             userId: user.id,
             type: command.name,
-            title: germanText(n.text!, params),
+            title: germanText(n.text!, params, creditor.product),
             message: outcome.history?.text ?? null,
             debtorId: historyDebtor,
             createdAt: now,

@@ -68,8 +68,11 @@ export interface CommandContext<Input = Record<string, any>> {
 export interface CommandOutcome {
   /** fields of the answer (or, for an entity response, the entity) */
   response?: Record<string, unknown>;
-  /** the history entry: its text, and the debtor/location when the command has no target */
-  history?: { text?: string | null; debtorId?: number; locationId?: number | null; payload?: unknown };
+  /**
+   * the history entry: its text, and the debtor/location when the command has no target; a voucher
+   * history entry also shows `value` (what the action changed to)
+   */
+  history?: { text?: string | null; value?: string | null; debtorId?: number; locationId?: number | null; payload?: unknown };
   /** the action-log entry: payload (default: the input) and identifiers the target does not give */
   actionLog?: {
     payload?: unknown;

@@ -28,7 +28,9 @@ function hasControlCharacter(value: unknown): boolean {
  * 400 `validationError` with a German text, as the schema's own refusals.
  */
 async function refuseControlCharacters(request: FastifyRequest): Promise<void> {
-  if (hasControlCharacter(request.body)) throw new ApiError(400, 'validationError', germanText('invalidCharacters'));
+  if (hasControlCharacter(request.body)) {
+    throw new ApiError(400, 'validationError', germanText('invalidCharacters', {}, request.user?.product));
+  }
 }
 
 /** Which command of a shared route a body selects: the first whose `selectBy` field it has, else the plain one. */
@@ -81,10 +83,8 @@ export async function commandsRoutes(app: FastifyInstance, { db, adapters, clock
           now: clock(),
         });
         if (isEntity) return response;
-        return { success: true, message: germanSuccess(command), ...response };
+        return { success: true, message: germanText(command.success, {}, request.user.product), ...response };
       },
     });
   }
 }
-
-const germanSuccess = (command: CommandConfig) => germanText(command.success);

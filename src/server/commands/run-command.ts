@@ -20,8 +20,8 @@ const SUPER_ADMIN = 'ROLE_SUPER_ADMIN';
  * failure key>, reason: <why>, message: <German text of why> }`; the transaction is rolled back.
  */
 export class CommandRefusal extends ApiError {
-  constructor(statusCode: number, code: string, reason: string, params: Record<string, unknown> = {}) {
-    super(statusCode, code, germanText(reason, params));
+  constructor(statusCode: number, code: string, reason: string, params: Record<string, unknown> = {}, product?: string) {
+    super(statusCode, code, germanText(reason, params, product));
     this.reason = reason;
   }
 }
@@ -43,7 +43,7 @@ function guardAdapters(adapters: Adapters, command: CommandConfig, request: Fast
           } catch (error) {
             if (error instanceof ApiError) throw error;
             request.log.error({ err: error, command: command.name }, `${system} failed`);
-            throw new CommandRefusal(503, command.failure, 'commands.backOfficeUnavailable');
+            throw new CommandRefusal(503, command.failure, 'commands.backOfficeUnavailable', {}, request.user.product);
           }
         };
       },
@@ -80,7 +80,7 @@ export interface RunCommandInput {
 export async function runCommand(run: RunCommandInput): Promise<Record<string, unknown>> {
   const { db, command, request, now } = run;
   const refuse = (reason: string, status = 409, params: Record<string, unknown> = {}): never => {
-    throw new CommandRefusal(status, command.failure, reason, params);
+    throw new CommandRefusal(status, command.failure, reason, params, request.user.product);
   };
   const user = request.user;
   const isAdmin = user.roles.some((role) => ADMIN_ROLES.has(role));

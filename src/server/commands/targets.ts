@@ -11,7 +11,7 @@ type TargetLoader = (trx: Kysely<Database>, id: number, tenant: number | null) =
 
 interface TargetKind {
   /** the table whose state column the pipeline sets to the command's `to` */
-  table: 'debtor' | 'location';
+  table: 'debtor' | 'location' | 'voucher';
   load: TargetLoader;
 }
 
@@ -61,10 +61,47 @@ const locationTarget: TargetLoader = async (trx, id, tenant) => {
   };
 };
 
+/**
+ * A voucher of the tenant, locked; its state is the list state `status`. The debtor (an upload may
+ * have none yet) gives the action log's debtor identifiers; the voucher's own are its id, the
+ * creditor's number (reference) and the booking system's number.
+ */
+const voucherTarget: TargetLoader = async (trx, id, tenant) => {
+  let query = trx.selectFrom('voucher').selectAll().where('id', '=', id);
+  if (tenant != null) query = query.where('creditorId', '=', tenant);
+  const row = await query.forUpdate().executeTakeFirst();
+  if (!row) return undefined;
+  const debtor =
+    row.debtorId == null
+      ? undefined
+      : await trx
+          .selectFrom('debtor')
+          .select(['identifier', 'sapNumber'])
+          .where('creditorId', '=', row.creditorId)
+          .where('id', '=', row.debtorId)
+          .executeTakeFirst();
+  return {
+    kind: 'voucher',
+    id: row.id,
+    creditorId: row.creditorId,
+    state: row.status,
+    debtorId: row.debtorId,
+    locationId: row.locationId,
+    requestedBy: null,
+    debtorIdentifier: debtor?.identifier ?? '',
+    debtorSapNumber: debtor?.sapNumber ?? '',
+    voucherIdentifier: String(row.id),
+    voucherReference: row.customNumber ?? '',
+    voucherSapNumber: row.sapNumber ?? '',
+    row,
+  };
+};
+
 /** Target kinds by entity name of `targets` in schema/commands (a new kind is one entry here). */
 const TARGETS: Record<string, TargetKind> = {
   debtor: { table: 'debtor', load: debtorTarget },
   location: { table: 'location', load: locationTarget },
+  voucher: { table: 'voucher', load: voucherTarget },
 };
 
 function kindOf(target: CommandTarget): TargetKind {

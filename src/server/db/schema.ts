@@ -258,6 +258,11 @@ export interface VoucherTable {
   dunningType: string | null;
   dunningStatus: string | null;
   dunningBlockCount: Generated<number>;
+  /** last day of a running dunning stop (0031) */
+  dunningBlockUntil: CalendarDate | null;
+  /** sub-status and dunning type before a dunning stop, dispute or delay; restored when it ends (0031) */
+  resumeSubStatus: string | null;
+  resumeDunningType: string | null;
   firstDunningDate: CalendarDate | null;
   customisedLabel: string | null;
   balancingVoucherNumber: string | null;
@@ -302,6 +307,9 @@ export interface VoucherHistoryTable {
   text: string | null;
   userEmail: string | null;
   createdAt: Timestamp;
+  /** history event key of schema/commands (null for document processing and work-queue rows) */
+  event: string | null;
+  payload: NullableJson;
 }
 
 export interface VoucherBalancingTable {

@@ -1,5 +1,6 @@
 import type { CommandHandler } from '../commands/command.types';
 import { debtorHandlers } from './debtors';
+import { voucherHandlers } from './vouchers';
 
 /**
  * Every command handler, by command name: one record per area of schema/commands. The pipeline
@@ -7,4 +8,5 @@ import { debtorHandlers } from './debtors';
  */
 export const handlers: Record<string, CommandHandler> = {
   ...debtorHandlers,
+  ...voucherHandlers,
 };

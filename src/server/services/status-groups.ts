@@ -8,6 +8,19 @@ const groupValues = (enumName: string, group: string): string[] => {
   return values.map(String);
 };
 
+/**
+ * One value of an enumeration, checked against schema/enums when the module loads, so a rule that
+ * names a value (the dunning type of a dispute …) fails at start-up, not silently, after a rename.
+ *
+ * @example enumValue('voucherSubStatus', 'halt') // 'halt'
+ */
+export function enumValue(enumName: string, value: string): string {
+  if (!enums[enumName]?.values.some((v) => v.value === value)) {
+    throw new Error(`schema/enums/${enumName}.yaml has no value '${value}'`);
+  }
+  return value;
+}
+
 /** Purchase statuses that count as purchased (sum of purchased invoices, purchased volume). */
 export const PURCHASED_STATUSES: readonly string[] = groupValues('purchaseStatus', 'purchased');
 

@@ -150,6 +150,7 @@ export async function findVoucherDetail(
     .select([
       'v.dunningStatus',
       'v.dunningBlockCount',
+      'v.dunningBlockUntil',
       'v.balancingVoucherNumber',
       'v.isBalancingVoucher',
       'v.sapNumber',
@@ -197,6 +198,7 @@ export async function findVoucherDetail(
     dunningStatus: row.dunningStatus,
     dunningType: row.dunningType as Voucher['dunningType'],
     dunningBlockCount: row.dunningBlockCount,
+    dunningBlockUntil: row.dunningBlockUntil,
     customisedLabel: row.customisedLabel,
     balancingVoucherNumber: row.balancingVoucherNumber,
     isBalancingVoucher: row.isBalancingVoucher,

@@ -1,4 +1,5 @@
 import { enums } from '../../../../generated/enums';
+import { VOUCHER_CASES } from '../../domain/vouchers/voucher.rules';
 import type { NewVoucher } from '../schema';
 import { FREIGHT_PRODUCTS, PROTECTION_PRODUCTS } from './catalog.data';
 import { add, type CreditorContext } from './seed-context';
@@ -29,6 +30,9 @@ const SUB_STATUS_OF_PURCHASE: Record<string, string[]> = {
   IN_PRUEFUNG: ['in_review'],
   UNGEPRUEFT: ['unverified'],
 };
+
+/** Dunning types of a running dunning stop, dispute or delay. */
+const CASE_DUNNING_TYPES = new Set<string>(Object.values(VOUCHER_CASES).map((c) => c.dunningType));
 
 /** Why a voucher was not purchased (purchaseStatusReason 0–15) for the not-purchased statuses. */
 const NOT_PURCHASED = new Set(['NICHT_ANKAUFBAR', 'NICHT_MEHR_ANKAUFBAR', 'NICHT_GEKAUFT']);
@@ -74,6 +78,8 @@ export function enrichVoucher(ctx: CreditorContext, voucher: NewVoucher): void {
 
   let dunningType = 'notDunned';
   let subStatus = f.helpers.arrayElement(SUB_STATUS_OF_PURCHASE[purchaseStatus]);
+  // what a dunning stop, dispute or delay returns to when it ends (schema/commands/vouchers.yaml)
+  const resting = voucher.status === 'tpf_accepted' ? 'accepted' : subStatus;
   const roll = f.number.int(99);
   if (open && overdue > 0) {
     if (roll < 7) [dunningType, subStatus] = ['halt', 'halt'];
@@ -118,6 +124,10 @@ export function enrichVoucher(ctx: CreditorContext, voucher: NewVoucher): void {
       ? f.helpers.arrayElement(['Mahnlauf aktiv', 'Mahnstufe erreicht', 'Mahnverfahren beendet'])
       : null,
     dunningBlockCount: dunningType === 'halt' ? f.number.int({ min: 1, max: 2 }) : roll > 90 ? 1 : 0,
+    // set by addHistory for a dunning stop; every row names the columns (one bulk insert per run of keys)
+    dunningBlockUntil: null,
+    resumeSubStatus: CASE_DUNNING_TYPES.has(dunningType) ? resting : null,
+    resumeDunningType: CASE_DUNNING_TYPES.has(dunningType) ? 'notDunned' : null,
     firstDunningDate: dunned && voucher.paymentDeadline ? shiftDate(voucher.paymentDeadline, 11) : null,
     customisedLabel:
       roll % 9 === 0
@@ -167,6 +177,7 @@ function addHistory(ctx: CreditorContext, voucher: NewVoucher, uploadedAt: strin
     at: string,
     title: string | null = null,
     text: string | null = null,
+    userEmail: string | null = null,
   ) =>
     add(ctx.sink, 'voucherHistory', {
       creditorId: ctx.creditorId,
@@ -175,7 +186,7 @@ function addHistory(ctx: CreditorContext, voucher: NewVoucher, uploadedAt: strin
       value,
       title,
       text,
-      userEmail: null,
+      userEmail,
       createdAt: at,
     });
   entry('bnet_status', '101', uploadedAt);
@@ -185,18 +196,23 @@ function addHistory(ctx: CreditorContext, voucher: NewVoucher, uploadedAt: strin
     entry('bnet_purchase_status', String(voucher.bnetPurchaseStatus), plusHours(uploadedAt, 22));
   }
   entry('bnet_status', '201', plusHours(uploadedAt, 26));
-  const changes: Record<string, [string, string]> = {
-    halt: ['Mahnstopp gesetzt', 'Der Mahnlauf ruht für bis zu 10 Tage.'],
-    DISPUTE: ['Reklamation eröffnet', 'Der Kunde hat die Rechnung reklamiert.'],
+  const changes: Record<string, [title: string, text: string, value: string]> = {
+    halt: ['Mahnstopp gesetzt', 'Der Mahnlauf ruht für bis zu 10 Tage.', ''],
+    DISPUTE: ['Reklamation eröffnet', 'Der Kunde hat die Rechnung reklamiert.', 'Reklamation'],
     DELAY: [
       'Zahlungsverzug gemeldet',
       'Drei schriftliche Erinnerungen innerhalb von 45 Tagen nach Fälligkeit.',
+      'Verzug',
     ],
   };
   const change = changes[dunningType];
   if (change && voucher.paymentDeadline) {
-    const at = atNoon(shiftDate(voucher.paymentDeadline, ctx.f.number.int({ min: 3, max: 9 })));
-    entry('work_queue', dunningType, at, change[0], change[1]);
+    // the creditor's action (a command of schema/commands/vouchers.yaml), recorded as such
+    const day = shiftDate(voucher.paymentDeadline, ctx.f.number.int({ min: 3, max: 9 }));
+    const until = shiftDate(day, 10);
+    if (dunningType === 'halt') voucher.dunningBlockUntil = until;
+    const value = dunningType === 'halt' ? `bis ${until.split('-').reverse().join('.')}` : change[2];
+    entry('action', value, atNoon(day), change[0], change[1], ctx.userEmails[0] ?? null);
   }
 }
 

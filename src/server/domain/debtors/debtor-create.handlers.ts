@@ -45,7 +45,8 @@ export const identCheck: CommandHandler<CreateDebtorForm> = async (ctx) => {
   const { trx, input, creditor, caller, now } = ctx;
   await requireFreeCustomNumber(ctx, input.customDebtorNumber);
   const result: IdentCheckResult = await ctx.adapters.creditAgency.identCheck(requestOf(input));
-  const same = await findSameDebtor(trx, creditor!.id, result.limitAddress.name || debtorNameOf(input), result.limitAddress.zip);
+  // the name as the creditor knows it (the agency's is normalised), at the agency's postcode
+  const same = await findSameDebtor(trx, creditor!.id, debtorNameOf(input), result.limitAddress.zip || input.zip);
   await trx
     .updateTable('pendingDebtorDecision')
     .set({ resolvedAt: now })

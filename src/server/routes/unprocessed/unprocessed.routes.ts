@@ -17,7 +17,7 @@ import { ApiError } from '../../errors';
 import { creditorIdOf } from '../../plugins/auth';
 import { requirePermission } from '../../plugins/permissions';
 import { germanText } from '../vouchers/catalogue-text';
-import { voucherPermissionsFor } from '../vouchers/voucher-permissions.rules';
+import { voucherPermissionsFor } from '../vouchers/voucher-permissions';
 import { withErrors } from '../route-schemas';
 
 const MINUTE_MS = 60_000;

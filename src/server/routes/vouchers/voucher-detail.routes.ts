@@ -12,7 +12,7 @@ import {
 import { ApiError } from '../../errors';
 import { creditorIdOf, requireAdmin } from '../../plugins/auth';
 import { requirePermission } from '../../plugins/permissions';
-import { voucherPermissionsFor } from './voucher-permissions.rules';
+import { voucherPermissionsFor } from './voucher-permissions';
 import { errorResponses } from '../route-schemas';
 
 const params = {
@@ -46,7 +46,7 @@ type WithId = FastifyRequest<{ Params: { id: number } }>;
  * work-queue entries, permissions and processing state for creditor users (404 for another
  * tenant's id), and the process log for admins (admin view; 403 for creditor users).
  */
-export async function voucherDetailRoutes(app: FastifyInstance, { db }: AppDeps): Promise<void> {
+export async function voucherDetailRoutes(app: FastifyInstance, { db, clock }: AppDeps): Promise<void> {
   const gate = requirePermission(db, vouchersResource.menu!.permission!);
   /** The caller's voucher, or 404. */
   const ownVoucher = async (request: WithId) => {
@@ -103,7 +103,8 @@ export async function voucherDetailRoutes(app: FastifyInstance, { db }: AppDeps)
       schema: schemaOf('Actions allowed on a voucher now', { $ref: 'VoucherPermissions#' }),
       preHandler: gate,
     },
-    async (request) => voucherPermissionsFor(db, request, await ownVoucher(request)),
+    // on the commands' clock: the answer says what the commands accept at the same moment
+    async (request) => voucherPermissionsFor(db, request, await ownVoucher(request), clock()),
   );
 
   app.get<{ Params: { id: number } }>(

@@ -12,7 +12,7 @@ import { voucherCsvStream } from './voucher-csv';
 import { voucherDetailRoutes } from './voucher-detail.routes';
 import { checkVoucherFilters } from './voucher-filters';
 import { voucherOptionRoutes } from './voucher-options.routes';
-import { voucherPermissionsFor } from './voucher-permissions.rules';
+import { voucherPermissionsFor } from './voucher-permissions';
 import { withErrors, errorResponses } from '../route-schemas';
 
 // The generated schemas are used verbatim (request validation, response serialisation, OpenAPI);
@@ -56,7 +56,7 @@ export async function vouchersRoutes(app: FastifyInstance, deps: AppDeps): Promi
       ]);
       // Another creditor's voucher is "not found" too: a 403 would reveal that the id exists.
       if (!voucher || !state) throw new ApiError(404, 'notFound');
-      const permissions = await voucherPermissionsFor(db, request, state);
+      const permissions = await voucherPermissionsFor(db, request, state, deps.clock());
       if (!(await isAllowedFor(db, request, 'voucherDetails.showBalancingSummary'))) {
         voucher.balancedVouchers = [];
         voucher.balancingVouchers = [];
