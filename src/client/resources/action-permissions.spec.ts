@@ -57,6 +57,11 @@ describe('permissionEntity and permissionsPath', () => {
     expect(permissionEntity(action('edit'), 'voucher')).toBeUndefined();
   });
 
+  it('asks nothing for a target without a permissions call (a voucher carries its own permissions)', () => {
+    const setDunningBlock = resources.vouchers.detail.actions.find((a) => a.key === 'setDunningBlock')!;
+    expect(permissionEntity(setDunningBlock, 'voucher')).toBeUndefined();
+  });
+
   it('builds the call of one record', () => {
     expect(permissionsPath('debtor', 12)).toBe('/debtor/12/permissions');
     expect(permissionsPath('location', '7')).toBe('/location/7/permissions');

@@ -70,7 +70,8 @@ export function serverAllows(action: Pick<ActionConfig, 'permission'>, answer?: 
  */
 export function permissionEntity(action: ActionConfig, detailEntity: string): string | undefined {
   const entity = actionCommand(action)?.target?.entity;
-  if (!entity) return undefined;
+  // without a permissions call (vouchers: the record carries its own `permissions`) nothing is asked
+  if (!entity || !RECORD_PERMISSION_CALLS[entity]) return undefined;
   if (action.targetList) return entity;
   return entity === detailEntity ? entity : undefined;
 }
