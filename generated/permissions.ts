@@ -230,6 +230,17 @@ export const permissionTables: PermissionTables = {
         }
       }
     },
+    "account": {
+      "label": "permissions.account.label",
+      "children": {
+        "changePassword": {
+          "label": "permissions.account.children.changePassword.label"
+        },
+        "confirmContactInformation": {
+          "label": "permissions.account.children.confirmContactInformation.label"
+        }
+      }
+    },
     "workQueue": {
       "label": "permissions.workQueue.label",
       "children": {
@@ -559,6 +570,9 @@ export const permissionTables: PermissionTables = {
     "notifications.show",
     "optIn",
     "optIn.accept",
+    "account",
+    "account.changePassword",
+    "account.confirmContactInformation",
     "workQueue",
     "workQueue.answer",
     "masterData",

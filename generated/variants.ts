@@ -80,6 +80,10 @@ export const variants: Record<string, VariantConfig> = {
       "optIn": {
         "accept": true
       },
+      "account": {
+        "changePassword": true,
+        "confirmContactInformation": true
+      },
       "workQueue": {
         "answer": true
       },
@@ -171,6 +175,7 @@ export const variants: Record<string, VariantConfig> = {
       24900,
       0
     ],
+    "maxCompanyUsers": 5,
     "statusGroups": {
       "purchaseStatus": [
         "purchased",
@@ -285,6 +290,10 @@ export const variants: Record<string, VariantConfig> = {
       "optIn": {
         "accept": true
       },
+      "account": {
+        "changePassword": true,
+        "confirmContactInformation": true
+      },
       "workQueue": {
         "answer": true
       },
@@ -374,6 +383,7 @@ export const variants: Record<string, VariantConfig> = {
     "setupFeeOptions": [
       0
     ],
+    "maxCompanyUsers": 5,
     "statusGroups": {
       "purchaseStatus": [
         "purchased",
@@ -488,6 +498,10 @@ export const variants: Record<string, VariantConfig> = {
       "optIn": {
         "accept": true
       },
+      "account": {
+        "changePassword": true,
+        "confirmContactInformation": true
+      },
       "workQueue": {
         "answer": true
       },
@@ -577,6 +591,7 @@ export const variants: Record<string, VariantConfig> = {
     "setupFeeOptions": [
       0
     ],
+    "maxCompanyUsers": 5,
     "statusGroups": {
       "purchaseStatus": [
         "purchased",
@@ -690,6 +705,10 @@ export const variants: Record<string, VariantConfig> = {
       "optIn": {
         "accept": true
       },
+      "account": {
+        "changePassword": true,
+        "confirmContactInformation": true
+      },
       "workQueue": {
         "answer": true
       },
@@ -779,6 +798,7 @@ export const variants: Record<string, VariantConfig> = {
     "setupFeeOptions": [
       0
     ],
+    "maxCompanyUsers": 5,
     "statusGroups": {
       "purchaseStatus": [
         "purchased",
@@ -891,6 +911,10 @@ export const variants: Record<string, VariantConfig> = {
       "optIn": {
         "accept": true
       },
+      "account": {
+        "changePassword": true,
+        "confirmContactInformation": true
+      },
       "workQueue": {
         "answer": true
       },
@@ -976,6 +1000,7 @@ export const variants: Record<string, VariantConfig> = {
       24900,
       0
     ],
+    "maxCompanyUsers": 10,
     "statusGroups": {
       "purchaseStatus": [
         "purchased",
@@ -1083,6 +1108,10 @@ export const variants: Record<string, VariantConfig> = {
       "optIn": {
         "accept": true
       },
+      "account": {
+        "changePassword": true,
+        "confirmContactInformation": true
+      },
       "workQueue": {
         "answer": true
       },
@@ -1168,6 +1197,7 @@ export const variants: Record<string, VariantConfig> = {
       24900,
       0
     ],
+    "maxCompanyUsers": 10,
     "statusGroups": {
       "purchaseStatus": [
         "purchased",
@@ -1275,6 +1305,10 @@ export const variants: Record<string, VariantConfig> = {
       },
       "optIn": {
         "accept": true
+      },
+      "account": {
+        "changePassword": true,
+        "confirmContactInformation": true
       },
       "workQueue": {
         "answer": true
@@ -1634,6 +1668,7 @@ export const variants: Record<string, VariantConfig> = {
       24900,
       0
     ],
+    "maxCompanyUsers": 10,
     "statusGroups": {
       "purchaseStatus": [
         "purchased",
@@ -1740,6 +1775,10 @@ export const variants: Record<string, VariantConfig> = {
       "optIn": {
         "accept": true
       },
+      "account": {
+        "changePassword": true,
+        "confirmContactInformation": true
+      },
       "workQueue": {
         "answer": true
       },
@@ -1829,6 +1868,7 @@ export const variants: Record<string, VariantConfig> = {
     "setupFeeOptions": [
       0
     ],
+    "maxCompanyUsers": 5,
     "statusGroups": {
       "purchaseStatus": [
         "purchased",

@@ -11,7 +11,8 @@ export const inputWidgetNames = [
   "textarea",
   "radio",
   "select",
-  "checkbox"
+  "checkbox",
+  "hidden"
 ] as const;
 
 export const displayWidgetNames = [

@@ -132,6 +132,8 @@ const command = {
     permission: permissionPath,
     /** role keys or role groups of roles.yaml that may take the command */
     roles: { type: 'array', items: { type: 'string' }, minItems: 1 },
+    /** true: taken without a login (forgotten password); no roles, permission, target or creditor */
+    public: { type: 'boolean' },
     /** message key answered (403) to a caller whose role may not take it */
     denied: messageKey,
     /** with adminPermission: admins need this admin permission */
@@ -627,6 +629,8 @@ export const metaSchemas = {
       },
       withPurchaseAssurance: { type: 'boolean' },
       setupFeeOptions: { type: 'array', items: { type: 'integer', minimum: 0 } },
+      /** the creditor's maximum number of additional accesses (company users; document 1 §6) */
+      maxCompanyUsers: { type: 'integer', minimum: 0, maximum: 100 },
       statusGroups: { type: 'object', propertyNames: ident, additionalProperties: { type: 'array', items: ident } },
       voucherTypeGroups: { type: 'array', items: ident },
       onboarding: {

@@ -44,7 +44,8 @@ export function normalizeCommands(
       ...(c.form ? { form: c.form } : {}),
       ...(c.selectBy ? { selectBy: c.selectBy } : {}),
       ...(permission ? { permission } : {}),
-      roles: expand(c.roles ?? defaults.roles ?? []),
+      roles: c.public ? [] : expand(c.roles ?? defaults.roles ?? []),
+      ...(c.public ? { public: true } : {}),
       ...(c.denied ? { denied: c.denied } : {}),
       ...(c.adminPermission ? { adminPermission: c.adminPermission } : {}),
       ...(target

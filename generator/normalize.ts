@@ -231,6 +231,8 @@ export function normalizeTree(tree: SourceTree): Model {
       wording: { de: v.wording?.de ?? {}, en: v.wording?.en ?? {} },
       withPurchaseAssurance: v.withPurchaseAssurance ?? false,
       setupFeeOptions: v.setupFeeOptions ?? [0],
+      // document 1 §6 names a maximum of additional accesses but no value; decision: 5 unless stated
+      maxCompanyUsers: v.maxCompanyUsers ?? 5,
       // one lookup per enumeration for the group filters: the voucher-type groups join the status groups
       statusGroups: { ...v.statusGroups, ...(v.voucherTypeGroups ? { voucherType: v.voucherTypeGroups } : {}) },
       voucherTypeGroups: v.voucherTypeGroups ?? [],

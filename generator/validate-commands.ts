@@ -41,7 +41,7 @@ export function checkCommands(ctx: CommandCheckContext): void {
   const valuesOf = (enumName: string) => new Set<unknown>((enums.get(enumName)?.data.values ?? []).map((v: any) => v.value));
   const creditorStates = valuesOf('creditorStatus');
   const actionTypes = texts.find((f) => f.name === 'actionTypes')?.data ?? {};
-  const routes = new Map<string, { file: SourceFile; name: string; selectBy?: string }[]>();
+  const routes = new Map<string, { file: SourceFile; name: string; selectBy?: string; public?: boolean }[]>();
   const names = new Map<string, SourceFile>();
   const formUses = new Map<string, { file: SourceFile; name: string; route: string }[]>();
 
@@ -90,8 +90,12 @@ export function checkCommands(ctx: CommandCheckContext): void {
         bad('adminPermission', `unknown admin permission '${c.adminPermission}'`);
       }
       checkRoles(c.roles, [...at, 'roles']);
-      const roles: string[] = c.roles ?? d.defaults?.roles ?? [];
-      if (!roles.length) bad([], 'no roles: give `roles` or `defaults.roles`');
+      const roles: string[] = c.public ? [] : (c.roles ?? d.defaults?.roles ?? []);
+      if (c.public) {
+        for (const key of ['roles', 'permission', 'adminPermission', 'target', 'notify', 'denied'] as const) {
+          if (c[key] !== undefined) bad(key, `a public command (taken without a login) cannot have '${key}'`);
+        }
+      } else if (!roles.length) bad([], 'no roles: give `roles` or `defaults.roles`');
       if (roles.includes('creditorUsers') && !c.permission && !form?.data.permission) {
         bad([], 'a command creditor users take needs a permission (its own or its form\'s)');
       }
@@ -108,7 +112,8 @@ export function checkCommands(ctx: CommandCheckContext): void {
           if (c.to !== undefined && !states.has(c.to)) bad('to', `unknown state '${c.to}' of ${target.enum}`);
         }
       } else {
-        if (params.length) bad('path', `path parameters {${params.join('}, {')}} need a target`);
+        // {id} names a target; other parameters ({approvalId}) are handed to the handler as they are
+        if (params.includes('id')) bad('path', 'the path parameter {id} needs a target');
         if (c.from || c.to) bad(c.from ? 'from' : 'to', 'states need a target');
       }
       checkCreditorStates(c.creditorStatus, [...at, 'creditorStatus']);
@@ -128,7 +133,7 @@ export function checkCommands(ctx: CommandCheckContext): void {
         else if (!field?.required || field.when) bad('selectBy', `'${c.selectBy}' is no unconditionally required field of form '${c.form}'`);
       }
       const route = `${c.method} ${String(c.path).replace(/\{\w+\}/g, '{}')}`;
-      routes.set(route, [...(routes.get(route) ?? []), { file, name, selectBy: c.selectBy }]);
+      routes.set(route, [...(routes.get(route) ?? []), { file, name, selectBy: c.selectBy, public: c.public === true }]);
     }
   }
   // A form may serve several commands (the ident check and the creation take the same data), but the
@@ -142,6 +147,10 @@ export function checkCommands(ctx: CommandCheckContext): void {
   }
   for (const [route, list] of routes) {
     if (list.length < 2) continue;
+    // one route is either open to anonymous callers or not
+    if (list.some((c) => c.public) && !list.every((c) => c.public)) {
+      for (const c of list) report(c.file, ['commands', c.name, 'public'], `route ${route} mixes public and non-public commands`);
+    }
     const plain = list.filter((c) => !c.selectBy);
     const keys = list.map((c) => c.selectBy).filter(Boolean);
     if (plain.length > 1 || new Set(keys).size !== keys.length) {

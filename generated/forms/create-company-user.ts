@@ -31,8 +31,7 @@ export const createCompanyUserForm: FormConfig = {
         "emailNotTaken": []
       },
       "role": {
-        "type": "string",
-        "trim": true
+        "type": "string"
       }
     },
     "required": [
@@ -56,6 +55,10 @@ export const createCompanyUserForm: FormConfig = {
     },
     "role": {
       "ui:title": "fields.role",
+      "ui:widget": "optionsSelect",
+      "ui:options": {
+        "optionsPath": "/user-management/creditor-company-user/roles"
+      },
       "ui:help": "forms.createCompanyUser.help.role"
     }
   },

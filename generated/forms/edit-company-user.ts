@@ -19,6 +19,9 @@ export const editCompanyUserForm: FormConfig = {
     "title": "EditCompanyUserForm",
     "type": "object",
     "properties": {
+      "identifier": {
+        "type": "integer"
+      },
       "name": {
         "type": "string",
         "maxLength": 120,
@@ -30,11 +33,11 @@ export const editCompanyUserForm: FormConfig = {
         "trim": true
       },
       "role": {
-        "type": "string",
-        "trim": true
+        "type": "string"
       }
     },
     "required": [
+      "identifier",
       "name",
       "role"
     ],
@@ -42,10 +45,15 @@ export const editCompanyUserForm: FormConfig = {
   },
   "uiSchema": {
     "ui:order": [
+      "identifier",
       "name",
       "email",
       "role"
     ],
+    "identifier": {
+      "ui:title": "fields.identifier",
+      "ui:widget": "hidden"
+    },
     "name": {
       "ui:title": "forms.editCompanyUser.fields.name"
     },
@@ -54,11 +62,16 @@ export const editCompanyUserForm: FormConfig = {
     },
     "role": {
       "ui:title": "fields.role",
+      "ui:widget": "optionsSelect",
+      "ui:options": {
+        "optionsPath": "/user-management/creditor-company-user/roles"
+      },
       "ui:help": "forms.editCompanyUser.help.role"
     }
   },
   "conditions": {},
   "labels": {
+    "identifier": "fields.identifier",
     "name": "forms.editCompanyUser.fields.name",
     "email": "fields.email",
     "role": "fields.role"

@@ -18,6 +18,14 @@ export const passwordResetForm: FormConfig = {
     "title": "PasswordResetForm",
     "type": "object",
     "properties": {
+      "userIdentifier": {
+        "type": "integer"
+      },
+      "requestIdentifier": {
+        "type": "string",
+        "maxLength": 64,
+        "trim": true
+      },
       "password": {
         "type": "string",
         "trim": true,
@@ -31,6 +39,8 @@ export const passwordResetForm: FormConfig = {
       }
     },
     "required": [
+      "userIdentifier",
+      "requestIdentifier",
       "password",
       "passwordRepeat"
     ],
@@ -38,9 +48,19 @@ export const passwordResetForm: FormConfig = {
   },
   "uiSchema": {
     "ui:order": [
+      "userIdentifier",
+      "requestIdentifier",
       "password",
       "passwordRepeat"
     ],
+    "userIdentifier": {
+      "ui:title": "fields.userIdentifier",
+      "ui:widget": "hidden"
+    },
+    "requestIdentifier": {
+      "ui:title": "forms.passwordReset.fields.requestIdentifier",
+      "ui:widget": "hidden"
+    },
     "password": {
       "ui:title": "fields.password",
       "ui:widget": "password",
@@ -53,6 +73,8 @@ export const passwordResetForm: FormConfig = {
   },
   "conditions": {},
   "labels": {
+    "userIdentifier": "fields.userIdentifier",
+    "requestIdentifier": "forms.passwordReset.fields.requestIdentifier",
     "password": "fields.password",
     "passwordRepeat": "fields.passwordRepeat"
   }

@@ -2592,6 +2592,15 @@ export interface AbandonmentForm {
 }
 /**
  * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "AcceptInvitationForm".
+ */
+export interface AcceptInvitationForm {
+  token: string;
+  password: string;
+  passwordRepeat: string;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
  * via the `definition` "AcceptTermsForm".
  */
 export interface AcceptTermsForm {
@@ -2909,6 +2918,13 @@ export interface DefaultExposureTypeForm {
 }
 /**
  * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "DeleteCompanyUserForm".
+ */
+export interface DeleteCompanyUserForm {
+  identifier: number;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
  * via the `definition` "DirectPaymentForm".
  */
 export interface DirectPaymentForm {
@@ -2931,6 +2947,7 @@ export interface DisableBlockCreditorForm {
  * via the `definition` "EditCompanyUserForm".
  */
 export interface EditCompanyUserForm {
+  identifier: number;
   name: string;
   email?: string;
   role: string;
@@ -3153,6 +3170,8 @@ export interface OpenDisputeForm {
  * via the `definition` "PasswordResetForm".
  */
 export interface PasswordResetForm {
+  userIdentifier: number;
+  requestIdentifier: string;
   password: string;
   passwordRepeat: string;
 }

@@ -14,7 +14,10 @@ import { KontorLayout } from './layout/KontorLayout';
 import { PLACEHOLDER_PAGES } from './layout/navigation';
 import { AdminActionsPage } from './pages/AdminActionsPage';
 import { Dashboard } from './pages/Dashboard';
-import { EntryCheckPage } from './pages/EntryCheckPage';
+import { ContactInformationCheckPage } from './pages/account/ContactInformationCheckPage';
+import { ResetPasswordPage } from './pages/account/ResetPasswordPage';
+import { SetPasswordPage } from './pages/account/SetPasswordPage';
+import { UpdatePasswordPage } from './pages/account/UpdatePasswordPage';
 import { LoginPage } from './pages/LoginPage';
 import { MasterDataPage } from './pages/MasterDataPage';
 import { OptInPage } from './pages/OptInPage';
@@ -95,30 +98,17 @@ export function App() {
                 element={<PlaceholderPage title={page.label} />}
               />
             ))}
-            <Route
-              path="/update-password"
-              element={
-                <EntryCheckPage
-                  title="ui.nav.updatePassword"
-                  text="messages.entryChecks.passwordUpdateRequired"
-                />
-              }
-            />
-            <Route
-              path="/check-contact-information"
-              element={
-                <EntryCheckPage
-                  title="ui.nav.checkContactInformation"
-                  text="messages.entryChecks.contactInformationCheck"
-                />
-              }
-            />
+            <Route path="/update-password" element={<UpdatePasswordPage />} />
+            <Route path="/check-contact-information" element={<ContactInformationCheckPage />} />
           </CustomRoutes>
           <CustomRoutes noLayout>
             <Route
               path="/opt-in"
               element={<OptInPage />}
             />
+            {/* public: the link of the forgotten-password mail (no login) */}
+            <Route path="/login/:userId/reset-password/:requestId" element={<ResetPasswordPage />} />
+            <Route path="/set-password/:token" element={<SetPasswordPage />} />
           </CustomRoutes>
         </Admin>
       </BrowserRouter>

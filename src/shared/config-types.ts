@@ -255,6 +255,8 @@ export interface VariantConfig {
   wording: { de: Record<string, string>; en: Record<string, string> };
   withPurchaseAssurance: boolean;
   setupFeeOptions: number[];
+  /** the creditor's maximum number of additional accesses (company users besides the main user) */
+  maxCompanyUsers: number;
   /**
    * which groups of an enumeration this product uses, e.g. purchaseStatus → [purchased, notPurchasedMappingA, …];
    * `voucherType` holds the voucher-type groups (`voucherTypeGroups`), so one lookup serves every enum
@@ -355,8 +357,10 @@ export interface CommandConfig {
   selectBy?: string;
   /** permission path of the caller (the command's own, else its form's) */
   permission?: string;
-  /** role keys (ROLE_…) that may take the command, role groups expanded */
+  /** role keys (ROLE_…) that may take the command, role groups expanded (none for a public one) */
   roles: string[];
+  /** taken without a login (forgotten password): the pipeline skips authentication and role checks */
+  public?: boolean;
   /** message key answered to a role that may not */
   denied?: string;
   adminPermission?: string;

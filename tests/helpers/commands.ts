@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { TestApp } from './app';
 import { bearer } from './app';
 
-/** The tables a debtor, location or voucher command may write. */
+/** The tables a command may write (debtors, locations, vouchers, the own account, settings and company users). */
 export const COMMAND_TABLES = [
   'creditor',
   'debtor',
@@ -17,6 +17,11 @@ export const COMMAND_TABLES = [
   'mail_outbox',
   'booking_request',
   'solvency_check',
+  'app_user',
+  'terms_approval',
+  'password_reset_request',
+  'email_reminder_setting',
+  'company_user_invitation',
 ] as const;
 
 /**

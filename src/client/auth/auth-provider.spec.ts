@@ -65,8 +65,12 @@ describe('createAuthProvider', () => {
       password: 'Demo1234!',
     });
     expect(tokenStore.token).toBe('t');
+    fetchMock.mockResolvedValueOnce(json(200, { success: true }));
     await auth.logout({});
     expect(tokenStore.token).toBeNull();
+    // the server revokes the refresh token (and its family)
+    expect(fetchMock.mock.calls[1][0]).toBe('/api/logout');
+    expect(JSON.parse(fetchMock.mock.calls[1][1].body)).toEqual({ refresh_token: 'r' });
   });
 
   it('rejects a bad login with the server message', async () => {

@@ -12,6 +12,15 @@ import type { CurrentUser } from './current-user';
 import { configureSession, refreshTokens, startRefreshTimer, stopRefreshTimer } from './session';
 import { type TokenPair, tokenStore } from './token-store';
 
+// The provider keeps the current user once loaded; a command that changes the user's own flags
+// (opt-in, password, contact check) drops it so the next identity is read afresh.
+let forgetCurrent: () => void = () => {};
+
+/** Drops the cached current user (after the own account changed); see `useReloadIdentity`. */
+export function forgetCurrentUser(): void {
+  forgetCurrent();
+}
+
 export interface AuthProviderOptions {
   variant: VariantConfig;
   resources: Record<string, ResourceConfig>;
@@ -28,6 +37,9 @@ export interface AuthProviderOptions {
 export function createAuthProvider({ variant, resources, evaluator }: AuthProviderOptions): AuthProvider {
   configureSession(variant.code);
   let current: Promise<CurrentUser> | null = null;
+  forgetCurrent = () => {
+    current = null;
+  };
 
   const currentUser = (): Promise<CurrentUser> => {
     current ??= apiFetch<CurrentUser>('/user-management/user/current').then(
@@ -69,6 +81,19 @@ export function createAuthProvider({ variant, resources, evaluator }: AuthProvid
 
     async logout() {
       current = null;
+      // the server revokes the refresh token and its family; a failure must not keep anyone logged in
+      const refreshToken = tokenStore.refreshToken;
+      if (refreshToken) {
+        try {
+          await fetch('/api/logout', {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+            body: JSON.stringify({ refresh_token: refreshToken }),
+          });
+        } catch {
+          // offline: the tokens are dropped here anyway and the refresh token expires
+        }
+      }
       tokenStore.clear();
       stopRefreshTimer();
       return '/login';

@@ -15,7 +15,8 @@ describe('commandOfForm', () => {
     expect(commandOfForm(forms.createDebtor)?.name).toBe('createDebtor');
     expect(commandOfForm(forms.editDebtor)?.name).toBe('updateDebtor');
     expect(commandOfForm(forms.paymentData)?.name).toBe('updatePaymentData');
-    expect(commandOfForm(forms.changePassword)).toBeUndefined();
+    expect(commandOfForm(forms.changePassword)?.name).toBe('updatePassword');
+    expect(commandOfForm(forms.login)).toBeUndefined();
   });
 });
 

@@ -1,3 +1,4 @@
+import { getDefaultRegistry } from '@rjsf/core';
 import { Widgets as MuiWidgets } from '@rjsf/mui';
 import type { RegistryWidgetsType } from '@rjsf/utils';
 import type { InputWidgetName } from '../../../generated/widgets';
@@ -24,4 +25,5 @@ export const formWidgets: Record<InputWidgetName, RegistryWidgetsType[string]> =
   radio: MuiWidgets.RadioWidget,
   select: MuiWidgets.SelectWidget,
   checkbox: MuiWidgets.CheckboxWidget,
+  hidden: getDefaultRegistry().widgets.HiddenWidget,
 };

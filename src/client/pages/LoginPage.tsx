@@ -11,10 +11,12 @@ import {
 import { useLogin, useTranslate } from 'ra-core';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useVariant } from '../variant/VariantContext';
+import { ForgotPasswordLink } from './account/ForgotPasswordLink';
 
 /**
  * The German login page: e-mail as user name and password. A failed login shows the server's
- * message (bad credentials) in an alert that screen readers announce.
+ * message (bad credentials) in an alert that screen readers announce. "Passwort vergessen?" asks
+ * for a reset link.
  */
 export function LoginPage() {
   const translate = useTranslate();
@@ -105,6 +107,7 @@ export function LoginPage() {
               {translate('ra.auth.sign_in')}
             </Button>
           </Box>
+          <ForgotPasswordLink />
         </CardContent>
       </Card>
     </Box>

@@ -25,6 +25,10 @@ export interface CommandDialogProps {
   command: CommandConfig;
   /** what the command acts on (`{ id }` of the debtor or the chosen location) */
   target: FormTarget;
+  /** the body of a command that names its record in the body (a company user's `identifier`) */
+  body?: Record<string, unknown>;
+  /** values of the confirmation text's placeholders (`%{name}`) */
+  confirmParams?: Record<string, unknown>;
   /** the shown record (a result view may need it) */
   record?: Record<string, unknown>;
   /** shown above the confirmation text, e.g. the choice of the location */
@@ -48,6 +52,8 @@ export function CommandDialog({
   title,
   command,
   target,
+  body,
+  confirmParams,
   record,
   header,
   awaiting,
@@ -70,7 +76,7 @@ export function CommandDialog({
     setAlert(null);
     setRunning(true);
     try {
-      const answer = await callCommand(command, target);
+      const answer = await callCommand(command, target, body);
       refresh();
       if (Result) {
         setResult({ answer });
@@ -121,7 +127,7 @@ export function CommandDialog({
         ) : (
           <>
             <DialogContentText>
-              {translate(command.confirm ? `messages.${command.confirm}` : 'ui.actions.confirm')}
+              {translate(command.confirm ? `messages.${command.confirm}` : 'ui.actions.confirm', confirmParams)}
             </DialogContentText>
             {awaiting ? (
               <Alert severity="info" sx={{ mt: 2 }} data-testid="command-awaiting">

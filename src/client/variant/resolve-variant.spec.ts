@@ -17,6 +17,7 @@ const variant = (code: string, hosts: string[]): VariantConfig => ({
   wording: { de: {}, en: {} },
   withPurchaseAssurance: false,
   setupFeeOptions: [0],
+  maxCompanyUsers: 5,
   statusGroups: {},
   voucherTypeGroups: [],
   onboarding: {

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { AdapterLogger } from './adapter-logger';
 import type { Adapters } from './index';
+import { sendDueReminders } from '../domain/settings/reminder-digest';
 import { dispatchMail } from './mail/mail-outbox';
 
 export interface WorkerOptions {
@@ -19,13 +20,13 @@ export interface WorkerOptions {
 export interface Workers {
   /** Stops the interval and waits for a run in progress; does not close the adapters. */
   stop(): Promise<void>;
-  /** One run now (after the one in progress, if any): decide due bookings, then send due mail. */
+  /** One run now (after the one in progress, if any): decide due bookings, write due reminders, then send due mail. */
   runOnce(): Promise<void>;
 }
 
 /**
- * Runs the back office's background work on an interval: the booking system's due decisions, then
- * the mail outbox (so a decision's mail leaves in the same run). Runs never overlap; a failure is
+ * Runs the back office's background work on an interval: the booking system's due decisions, the
+ * due e-mail reminder digests, then the mail outbox (so their mails leave in the same run). Runs never overlap; a failure is
  * logged and never thrown out, so the next run simply tries again.
  *
  * @example
@@ -45,6 +46,12 @@ export function startWorkers(options: WorkerOptions): Workers {
       if (decided) log.info(`booking system: ${decided} request(s) decided`);
     } catch (error) {
       log.error({ err: error }, 'booking system: deciding due requests failed');
+    }
+    try {
+      const reminders = await sendDueReminders(db, at);
+      if (reminders) log.info(`e-mail reminders: ${reminders} digest(s) written`);
+    } catch (error) {
+      log.error({ err: error }, 'e-mail reminders: writing due digests failed');
     }
     try {
       const { sent, failed } = await dispatchMail(db, adapters.mailer, at, { baseUrl: options.mailBaseUrl });

@@ -89,7 +89,7 @@ export async function writeAudit(trx: Kysely<Database>, a: AuditInput): Promise<
     .values({
       userId: caller.userId,
       actionType: command.actionLog,
-      productType: creditor?.product ?? caller.product,
+      productType: creditor?.product ?? (caller.product || null),
       payload: JSON.stringify(log.payload ?? a.input ?? {}),
       adminEmail: caller.isAdmin ? caller.email : null,
       userEmail: caller.isAdmin ? null : caller.email,
@@ -109,7 +109,7 @@ export async function writeAudit(trx: Kysely<Database>, a: AuditInput): Promise<
   if (!command.notify.length || !creditor) return;
   const recipients = async (to: 'mainUsers' | 'caller') =>
     to === 'caller'
-      ? [{ id: caller.userId, email: caller.email }]
+      ? [{ id: caller.userId as number, email: caller.email }]
       : trx
           .selectFrom('appUser')
           .select(['id', 'email'])

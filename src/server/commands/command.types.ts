@@ -5,7 +5,8 @@ import type { Database } from '../db/schema';
 
 /** Who takes a command: the logged-in user as the access token and the database know them. */
 export interface Caller {
-  userId: number;
+  /** null only for a public command (no login) */
+  userId: number | null;
   email: string;
   roles: string[];
   /** the caller's creditor (tenant); null for an administrator outside a creditor's view */
@@ -53,6 +54,8 @@ export interface CommandContext<Input = Record<string, any>> {
   trx: Kysely<Database>;
   command: CommandConfig;
   input: Input;
+  /** the path's parameters other than a target's {id} (`{approvalId}`) */
+  params: Record<string, unknown>;
   caller: Caller;
   creditor: CommandCreditor | null;
   target: LoadedTarget | null;

@@ -65,10 +65,16 @@ export async function commandsRoutes(app: FastifyInstance, { db, adapters, clock
   if (problems.length) throw new Error(`command table:\n${problems.join('\n')}`);
   for (const route of commandRoutes) {
     const isEntity = JSON.stringify((route.schema.response as Record<string, unknown>)[200]).includes('"$ref"');
-    app.route<{ Params: { id?: number }; Body: Record<string, unknown> }>({
+    // a route is public when its commands are (checked by the generator: none shares a route with a non-public one)
+    const isPublic = route.commands.every((name) => commands[name].public);
+    app.route<{ Params: { id?: number } & Record<string, unknown>; Body: Record<string, unknown> }>({
       method: route.method,
       url: route.url,
-      schema: withErrors(route.schema as { response: Record<string, unknown> }),
+      config: { public: isPublic },
+      schema: {
+        ...withErrors(route.schema as { response: Record<string, unknown> }),
+        ...(isPublic ? { security: [] } : {}),
+      },
       preValidation: refuseControlCharacters,
       handler: async (request) => {
         const command = selectCommand(route.commands, request.body);
@@ -80,10 +86,11 @@ export async function commandsRoutes(app: FastifyInstance, { db, adapters, clock
           request,
           input: request.body ?? {},
           id: request.params.id,
+          params: request.params,
           now: clock(),
         });
         if (isEntity) return response;
-        return { success: true, message: germanText(command.success, {}, request.user.product), ...response };
+        return { success: true, message: germanText(command.success, {}, request.user?.product), ...response };
       },
     });
   }

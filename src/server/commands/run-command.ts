@@ -65,7 +65,40 @@ export interface RunCommandInput {
   input: Record<string, unknown>;
   /** the path's {id}, when the command has a target */
   id?: number;
+  /** every path parameter ({approvalId} of a command without target) */
+  params?: Record<string, unknown>;
   now: Date;
+}
+
+/**
+ * A public command (`public: true`: the forgotten password) runs without a login: no role,
+ * permission, tenant or creditor checks; the handler finds what it acts on itself, the caller is
+ * anonymous (action log without user), and it runs in one transaction like every other.
+ */
+async function runPublicCommand(run: RunCommandInput): Promise<Record<string, unknown>> {
+  const { db, command, now } = run;
+  const refuse = (reason: string, status = 409, params: Record<string, unknown> = {}): never => {
+    throw new CommandRefusal(status, command.failure, reason, params);
+  };
+  return db.transaction().execute(async (trx) => {
+    const caller: Caller = { userId: null, email: '', roles: [], creditorId: null, product: '', isAdmin: false };
+    const outcome: CommandOutcome =
+      (await run.handler({
+        trx,
+        command,
+        input: run.input,
+        params: run.params ?? {},
+        caller,
+        creditor: null,
+        target: null,
+        adapters: run.adapters,
+        now,
+        allowed: async () => false,
+        refuse,
+      })) ?? {};
+    await writeAudit(trx, { command, caller, creditor: null, target: null, input: run.input, outcome, now });
+    return outcome.response ?? {};
+  });
 }
 
 /**
@@ -79,6 +112,7 @@ export interface RunCommandInput {
  */
 export async function runCommand(run: RunCommandInput): Promise<Record<string, unknown>> {
   const { db, command, request, now } = run;
+  if (command.public) return runPublicCommand(run);
   const refuse = (reason: string, status = 409, params: Record<string, unknown> = {}): never => {
     throw new CommandRefusal(status, command.failure, reason, params, request.user.product);
   };
@@ -136,6 +170,7 @@ export async function runCommand(run: RunCommandInput): Promise<Record<string, u
         trx,
         command,
         input: run.input,
+        params: run.params ?? {},
         caller,
         creditor,
         target,

@@ -78,7 +78,6 @@ export interface CreditorTable {
   /** admin-set creditor permissions by server name, e.g. `{ invoice_direct_payment: true }` */
   permissions: Json<Record<string, boolean>>;
   defaultExposureType: string | null;
-  maxCompanyUsers: Generated<number>;
   isServiceFeePeriodActive: Generated<boolean>;
   apiErrorCount: Generated<number>;
   registrationState: string | null;
@@ -128,6 +127,19 @@ export interface RefreshTokenTable {
   product: string | null;
   expiresAt: ColumnType<Date, Date | string, Date | string>;
   usedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** the login the token descends from (rotations keep it); a logout or a reuse revokes it all */
+  family: string;
+  revokedAt: NullableTimestamp;
+  createdAt: Timestamp;
+}
+
+/** A forgotten-password link (/login/{userId}/reset-password/{identifier}): 60 minutes, single use. */
+export interface PasswordResetRequestTable {
+  id: Generated<number>;
+  userId: number;
+  identifier: string;
+  expiresAt: ColumnType<Date, Date | string, Date | string>;
+  usedAt: NullableTimestamp;
   createdAt: Timestamp;
 }
 
@@ -441,6 +453,8 @@ export interface EmailReminderSettingTable {
   frequency: string;
   createdAt: Timestamp;
   updatedAt: Timestamp;
+  /** when the address was last sent its reminder digest (0041) */
+  lastRemindedAt: NullableTimestamp;
 }
 
 export interface TermsDocumentTable {
@@ -601,6 +615,7 @@ export interface Database {
   creditorIntermediary: CreditorIntermediaryTable;
   appUser: AppUserTable;
   refreshToken: RefreshTokenTable;
+  passwordResetRequest: PasswordResetRequestTable;
   debtor: DebtorTable;
   debtorHistory: DebtorHistoryTable;
   location: LocationTable;
@@ -631,6 +646,7 @@ export interface Database {
   mailOutbox: MailOutboxTable;
   bookingRequest: BookingRequestTable;
   solvencyCheck: SolvencyCheckTable;
+  companyUserInvitation: CompanyUserInvitationTable;
 }
 
 /** Mail waiting to be sent (0030): written in a command's transaction, sent after commit. */
@@ -685,3 +701,15 @@ export type NewVoucher = Insertable<VoucherTable>;
 export type NewPermanentDebt = Insertable<PermanentDebtTable>;
 /** Insertable row of any table, e.g. `NewRow<'workQueueItem'>`. */
 export type NewRow<T extends keyof Database> = Insertable<Database[T]>;
+
+/** The one-time set-password link of a newly registered company user (0041); only the token's hash. */
+export interface CompanyUserInvitationTable {
+  id: Generated<number>;
+  creditorId: number;
+  userId: number;
+  tokenHash: string;
+  expiresAt: ColumnType<Date, Date | string, Date | string>;
+  usedAt: NullableTimestamp;
+  invitedByUserId: number | null;
+  createdAt: Timestamp;
+}

@@ -1,5 +1,7 @@
 import type { CommandHandler } from '../commands/command.types';
+import { accountHandlers } from './account';
 import { debtorHandlers } from './debtors';
+import { settingsHandlers } from './settings';
 import { voucherHandlers } from './vouchers';
 
 /**
@@ -7,6 +9,8 @@ import { voucherHandlers } from './vouchers';
  * checks at start-up that each command has its handler and each handler its command.
  */
 export const handlers: Record<string, CommandHandler> = {
+  ...accountHandlers,
   ...debtorHandlers,
   ...voucherHandlers,
+  ...settingsHandlers,
 };

@@ -59,14 +59,18 @@ export async function issueTokens(
   sign: SignAccessToken,
   user: SessionUser,
   product: string | null,
+  family?: string,
 ): Promise<TokenPair> {
   const refreshToken = randomBytes(32).toString('base64url');
+  const tokenHash = sha256(refreshToken);
   await db
     .insertInto('refreshToken')
     .values({
       userId: user.id,
-      tokenHash: sha256(refreshToken),
+      tokenHash,
       product,
+      // a login starts a family; a rotation hands its family on
+      family: family ?? tokenHash,
       expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_MS),
     })
     .execute();
@@ -80,26 +84,58 @@ export async function issueTokens(
   return { token, refresh_token: refreshToken };
 }
 
+/** Revokes every still-valid refresh token of a family (a logout, or a stolen token replayed). */
+async function revokeFamily(db: Kysely<Database>, family: string): Promise<void> {
+  await db
+    .updateTable('refreshToken')
+    .set({ revokedAt: new Date() })
+    .where('family', '=', family)
+    .where('revokedAt', 'is', null)
+    .execute();
+}
+
 /**
- * Consumes a refresh token and returns its user; the token is marked used in the same statement,
- * so two concurrent refreshes with one token cannot both succeed. Unknown, used or expired → 401.
+ * Consumes a refresh token and returns its user with the token's family (the new pair continues
+ * it); the token is marked used in the same statement, so two concurrent refreshes with one token
+ * cannot both succeed. Unknown, used, revoked or expired → 401; a token presented again after it
+ * was spent means someone else holds a copy, so its whole family is revoked (reuse detection).
  *
  * @example
- * const user = await consumeRefreshToken(db, body.refresh_token);
+ * const { user, family } = await consumeRefreshToken(db, body.refresh_token);
  */
-export async function consumeRefreshToken(db: Kysely<Database>, refreshToken: string): Promise<SessionUser> {
+export async function consumeRefreshToken(
+  db: Kysely<Database>,
+  refreshToken: string,
+): Promise<{ user: SessionUser; family: string }> {
+  const tokenHash = sha256(refreshToken);
   const consumed = await db
     .updateTable('refreshToken')
     .set({ usedAt: new Date() })
-    .where('tokenHash', '=', sha256(refreshToken))
+    .where('tokenHash', '=', tokenHash)
     .where('usedAt', 'is', null)
+    .where('revokedAt', 'is', null)
     .where('expiresAt', '>', new Date())
-    .returning('userId')
+    .returning(['userId', 'family'])
     .executeTakeFirst();
-  if (!consumed) throw new ApiError(401, 'invalidRefreshToken');
+  if (!consumed) {
+    const known = await db.selectFrom('refreshToken').select(['family', 'usedAt']).where('tokenHash', '=', tokenHash).executeTakeFirst();
+    if (known?.usedAt) await revokeFamily(db, known.family);
+    throw new ApiError(401, 'invalidRefreshToken');
+  }
   const user = await findUserById(db, consumed.userId);
   if (!user || LOGIN_DENIED_STATUSES.has(user.status)) throw new ApiError(401, 'invalidRefreshToken');
-  return user;
+  return { user, family: consumed.family };
+}
+
+/**
+ * Logout: revokes the family of the given refresh token, so neither it nor any token rotated from
+ * it can be used again. An unknown token is no error (the answer never tells which tokens exist).
+ *
+ * @example await revokeRefreshToken(db, body.refresh_token)
+ */
+export async function revokeRefreshToken(db: Kysely<Database>, refreshToken: string): Promise<void> {
+  const known = await db.selectFrom('refreshToken').select('family').where('tokenHash', '=', sha256(refreshToken)).executeTakeFirst();
+  if (known) await revokeFamily(db, known.family);
 }
 
 /**

@@ -7,6 +7,8 @@ import { ROOT } from './client-build';
 export interface RunningPortal {
   baseUrl: string;
   port: number;
+  /** where the file mailer writes the sent mails (.eml) — `<data dir>/outbox` */
+  outboxDir: string;
   stop(): Promise<void>;
 }
 
@@ -52,7 +54,7 @@ export async function startPortal(port: number, timeoutMs = 150_000): Promise<Ru
     }
     try {
       const response = await fetch(`http://127.0.0.1:${port}/api/healthy`);
-      if (response.ok) return { baseUrl, port, stop };
+      if (response.ok) return { baseUrl, port, outboxDir: path.join(dataDir, 'outbox'), stop };
     } catch {
       // not listening yet
     }

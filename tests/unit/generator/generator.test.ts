@@ -90,6 +90,19 @@ describe('generator', () => {
     expect(problems).toContain("schema/commands/items.yaml:20: unknown state 'opened' of itemState");
   });
 
+  it('takes a public command without roles, refuses one with roles or a target, and {id} without a target', async () => {
+    const base = readFileSync(join(fixture, 'schema/commands/items.yaml'), 'utf8');
+    const open = base.replace('    actionLog: item_create\n', '    actionLog: item_create\n    public: true\n    roles: [users]\n');
+    const problems = await problemsOf(fixtureWith('schema/commands/items.yaml', open));
+    expect(problems).toContain("schema/commands/items.yaml:15: a public command (taken without a login) cannot have 'roles'");
+    const fine = await problemsOf(fixtureWith('schema/commands/items.yaml', base.replace('    actionLog: item_create\n', '    actionLog: item_create\n    public: true\n')));
+    expect(fine).toEqual([]);
+    const param = await problemsOf(
+      fixtureWith('schema/commands/items.yaml', base.replace('path: /item/create', "path: '/item/create/{kind}'")),
+    );
+    expect(param.filter((p) => p.includes('{kind}') || p.includes('needs a target'))).toEqual([]);
+  });
+
   it('reports a YAML syntax error as file:line', async () => {
     const root = fixtureWith('schema/entities/owner.yaml', 'entity: owner\nlabel: { de: Inhaber, en: Owner }\nfields:\n  name: [unclosed\n');
     const problems = await problemsOf(root);

@@ -1,5 +1,7 @@
 import {
   Alert,
+  Button,
+  Stack,
   Table,
   TableBody,
   TableCell,
@@ -8,13 +10,19 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { useTranslate } from 'ra-core';
+import { useGetIdentity, useTranslate } from 'ra-core';
+import { useState } from 'react';
+import { commands } from '../../../../generated/commands';
+import { forms } from '../../../../generated/forms';
 import { permissionTables } from '../../../../generated/permissions';
 import type { CompanyUser } from '../../../../generated/types';
+import { FormDialog } from '../../forms/FormDialog';
+import { CommandDialog } from '../../resources/CommandDialog';
 import { EnumChip } from '../../widgets/EnumChip';
 import { fieldLabel } from '../common/labels';
 import { QueryState } from '../common/QueryState';
 import { useApiQuery } from '../common/use-api-query';
+import { useCommandAllowed } from './use-command-allowed';
 
 const COLUMNS = ['name', 'email', 'role', 'status'] as const;
 
@@ -22,22 +30,40 @@ const COLUMNS = ['name', 'email', 'role', 'status'] as const;
 const roleLabel = (key: string) =>
   Object.values(permissionTables.roles).find((role) => role.key === key)?.label;
 
-/** Company users with role and status, and the maximum number of additional accesses. */
+type Dialog = { kind: 'create' } | { kind: 'edit' | 'delete'; user: CompanyUser };
+
+/**
+ * Company users with role and status, and the maximum number of additional accesses. The main user
+ * and management add users (until the maximum: then the spec's message shows instead), change their
+ * name and role and delete them — never their own access (the server refuses it too).
+ */
 export function CompanyUsersTab() {
   const translate = useTranslate();
+  const mayTake = useCommandAllowed();
+  const { identity } = useGetIdentity();
+  const [dialog, setDialog] = useState<Dialog | null>(null);
   const query = useApiQuery<{ companyUsers: CompanyUser[]; count: number; maxCompanyUsers: number }>(
     '/user-management/creditor-company-user/list',
   );
+  const mayRegister = mayTake(commands.registerCompanyUser);
+  const mayEdit = mayTake(commands.updateCompanyUser);
+  const mayDelete = mayTake(commands.deleteCompanyUser);
+  const close = () => setDialog(null);
   return (
     <QueryState query={query}>
       {({ companyUsers, count, maxCompanyUsers }) => (
         <>
-          <Typography sx={{ mb: 2 }}>
-            {translate('pages.settings.companyUsersCount', { count, max: maxCompanyUsers })}
-          </Typography>
+          <Stack direction="row" spacing={2} sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+            <Typography>{translate('pages.settings.companyUsersCount', { count, max: maxCompanyUsers })}</Typography>
+            {mayRegister && count < maxCompanyUsers ? (
+              <Button variant="outlined" onClick={() => setDialog({ kind: 'create' })}>
+                {translate('settings.actions.addUser')}
+              </Button>
+            ) : null}
+          </Stack>
           {count >= maxCompanyUsers ? (
             <Alert severity="info" sx={{ mb: 2 }}>
-              {translate('messages.companyUsers.maxAccessesReached', { max: maxCompanyUsers })}
+              {translate('settings.maxAccessesReached', { max: maxCompanyUsers })}
             </Alert>
           ) : null}
           {companyUsers.length === 0 ? (
@@ -52,19 +78,48 @@ export function CompanyUsersTab() {
                         {fieldLabel(translate, 'companyUser', column)}
                       </TableCell>
                     ))}
+                    {mayEdit || mayDelete ? (
+                      <TableCell sx={{ fontWeight: 600 }}>{translate('settings.actions.column')}</TableCell>
+                    ) : null}
                   </TableRow>
                 </TableHead>
                 <TableBody>
                   {companyUsers.map((user) => {
                     const role = roleLabel(user.role);
+                    const self = identity?.id === user.identifier;
                     return (
                       <TableRow key={user.identifier} data-testid="company-user-row">
-                        <TableCell>{user.name}</TableCell>
+                        <TableCell>
+                          {user.name} {self ? translate('settings.actions.you') : null}
+                        </TableCell>
                         <TableCell>{user.email}</TableCell>
                         <TableCell>{role ? translate(role, { _: user.role }) : user.role}</TableCell>
                         <TableCell>
                           <EnumChip value={user.status} enumName="userStatus" />
                         </TableCell>
+                        {mayEdit || mayDelete ? (
+                          <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                            {mayEdit && !self ? (
+                              <Button
+                                size="small"
+                                onClick={() => setDialog({ kind: 'edit', user })}
+                                aria-label={translate('settings.actions.editUser', { name: user.name })}
+                              >
+                                {translate('ra.action.edit')}
+                              </Button>
+                            ) : null}
+                            {mayDelete && !self ? (
+                              <Button
+                                size="small"
+                                color="error"
+                                onClick={() => setDialog({ kind: 'delete', user })}
+                                aria-label={translate('settings.actions.deleteUser', { name: user.name })}
+                              >
+                                {translate('ra.action.delete')}
+                              </Button>
+                            ) : null}
+                          </TableCell>
+                        ) : null}
                       </TableRow>
                     );
                   })}
@@ -72,6 +127,29 @@ export function CompanyUsersTab() {
               </Table>
             </TableContainer>
           )}
+          {dialog?.kind === 'create' ? <FormDialog form={forms.createCompanyUser} onClose={close} /> : null}
+          {dialog?.kind === 'edit' ? (
+            <FormDialog
+              form={forms.editCompanyUser}
+              initial={{
+                identifier: dialog.user.identifier,
+                name: dialog.user.name,
+                email: dialog.user.email,
+                role: dialog.user.role,
+              }}
+              onClose={close}
+            />
+          ) : null}
+          {dialog?.kind === 'delete' ? (
+            <CommandDialog
+              title={translate(commands.deleteCompanyUser.label)}
+              command={commands.deleteCompanyUser}
+              target={{}}
+              body={{ identifier: dialog.user.identifier }}
+              confirmParams={{ name: dialog.user.name }}
+              onClose={close}
+            />
+          ) : null}
         </>
       )}
     </QueryState>

@@ -1,19 +1,38 @@
-import { Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { Button, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
+import { useState } from 'react';
+import { commands } from '../../../../generated/commands';
+import { forms } from '../../../../generated/forms';
 import type { CreditorSettings } from '../../../../generated/types';
+import { FormDialog } from '../../forms/FormDialog';
 import { EnumChip } from '../../widgets/EnumChip';
 import { fieldLabel } from '../common/labels';
 import { QueryState } from '../common/QueryState';
 import { useApiQuery } from '../common/use-api-query';
+import { useCommandAllowed } from './use-command-allowed';
 
-/** E-mail notifications: how often each address is reminded (reminder frequency per address). */
+type Setting = NonNullable<CreditorSettings['emailReminderSetting']>[number];
+
+/**
+ * E-mail notifications: how often each address is reminded (reminder frequency per address). An
+ * address is added, or its frequency changed, in the emailReminderSettings dialog (prefilled).
+ */
 export function EmailNotificationsTab() {
   const translate = useTranslate();
+  const mayTake = useCommandAllowed();
   const query = useApiQuery<CreditorSettings>('/user-information/creditor-settings/details');
+  // the address being edited; {} adds a new one
+  const [editing, setEditing] = useState<Partial<Setting> | null>(null);
+  const mayEdit = mayTake(commands.updateEmailReminderSetting);
   const label = (field: string) => fieldLabel(translate, 'emailReminderSetting', field);
   return (
     <>
       <Typography sx={{ mb: 2 }}>{translate('pages.settings.emailIntro')}</Typography>
+      {mayEdit ? (
+        <Button variant="outlined" sx={{ mb: 2 }} onClick={() => setEditing({})}>
+          {translate('settings.actions.addAddress')}
+        </Button>
+      ) : null}
       <QueryState query={query}>
         {(settings) =>
           settings.emailReminderSetting?.length ? (
@@ -23,15 +42,29 @@ export function EmailNotificationsTab() {
                   <TableRow>
                     <TableCell sx={{ fontWeight: 600 }}>{label('email')}</TableCell>
                     <TableCell sx={{ fontWeight: 600 }}>{label('frequency')}</TableCell>
+                    {mayEdit ? (
+                      <TableCell sx={{ fontWeight: 600 }}>{translate('settings.actions.column')}</TableCell>
+                    ) : null}
                   </TableRow>
                 </TableHead>
                 <TableBody>
                   {settings.emailReminderSetting.map((setting) => (
-                    <TableRow key={setting.email}>
+                    <TableRow key={setting.email} data-testid="email-reminder-row">
                       <TableCell>{setting.email}</TableCell>
                       <TableCell>
                         <EnumChip value={setting.frequency} enumName="reminderFrequency" />
                       </TableCell>
+                      {mayEdit ? (
+                        <TableCell>
+                          <Button
+                            size="small"
+                            onClick={() => setEditing(setting)}
+                            aria-label={translate('settings.actions.editAddress', { email: setting.email })}
+                          >
+                            {translate('settings.actions.change')}
+                          </Button>
+                        </TableCell>
+                      ) : null}
                     </TableRow>
                   ))}
                 </TableBody>
@@ -42,6 +75,9 @@ export function EmailNotificationsTab() {
           )
         }
       </QueryState>
+      {editing ? (
+        <FormDialog form={forms.emailReminderSettings} initial={editing} onClose={() => setEditing(null)} />
+      ) : null}
     </>
   );
 }

@@ -1,36 +1,63 @@
-import { FormControlLabel, Switch } from '@mui/material';
+import { Button, FormControlLabel, Stack, Switch } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { useState } from 'react';
+import { commands } from '../../../../generated/commands';
+import { forms } from '../../../../generated/forms';
+import { FormDialog } from '../../forms/FormDialog';
 import { EnumChip } from '../../widgets/EnumChip';
 import { fieldLabel } from '../common/labels';
 import { LabeledValues } from '../common/LabeledValues';
 import { QueryState } from '../common/QueryState';
 import { useApiQuery } from '../common/use-api-query';
 import { SectionTitle } from '../master-data/SectionTitle';
+import { useCommandAllowed } from './use-command-allowed';
 
 /** Storage keys of the spec's client settings (document 1 §9 "Storage keys"). */
 const SHOW_TUTORIALS = 'kontor.showTutorials';
 const COOKIES_ACCEPTED = 'kontor.cookiesAccepted';
 
-/** General: the default exposure type, whether tutorials open with a page, and the cookie choice. */
+/**
+ * General: the default exposure type (changed in its dialog, PUT creditor/default-exposure-type),
+ * whether tutorials open with a page, and the cookie choice.
+ */
 export function GeneralTab() {
   const translate = useTranslate();
+  const mayTake = useCommandAllowed();
   const query = useApiQuery<{ defaultExposureType: string | null }>('/creditor/default-exposure-type');
   const [tutorials, setTutorials] = useState(() => localStorage.getItem(SHOW_TUTORIALS) !== 'false');
+  const [editing, setEditing] = useState(false);
   const cookies = localStorage.getItem(COOKIES_ACCEPTED) === 'true';
   return (
     <>
       <SectionTitle>{translate('pages.settings.general')}</SectionTitle>
       <QueryState query={query}>
         {({ defaultExposureType }) => (
-          <LabeledValues
-            items={[
-              {
-                label: fieldLabel(translate, 'creditorSettings', 'defaultExposureType'),
-                value: <EnumChip value={defaultExposureType} enumName="exposureType" />,
-              },
-            ]}
-          />
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+            <LabeledValues
+              items={[
+                {
+                  label: fieldLabel(translate, 'creditorSettings', 'defaultExposureType'),
+                  value: <EnumChip value={defaultExposureType} enumName="exposureType" />,
+                },
+              ]}
+            />
+            {mayTake(commands.updateDefaultExposureType) ? (
+              <Button
+                size="small"
+                onClick={() => setEditing(true)}
+                aria-label={translate('settings.actions.changeDefaultExposureType')}
+              >
+                {translate('settings.actions.change')}
+              </Button>
+            ) : null}
+            {editing ? (
+              <FormDialog
+                form={forms.defaultExposureType}
+                initial={defaultExposureType ? { defaultExposureType } : {}}
+                onClose={() => setEditing(false)}
+              />
+            ) : null}
+          </Stack>
         )}
       </QueryState>
       <FormControlLabel

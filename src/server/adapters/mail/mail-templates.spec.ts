@@ -12,6 +12,15 @@ const samples: Record<string, Record<string, unknown>> = {
     approvedLimit: 8_000_000,
   },
   notice: { title: 'Wartung', text: 'Am Sonntag ist das Portal nicht erreichbar.' },
+  reminderDigest: { openDecisions: 3, newNotifications: 2 },
+  companyUserInvitation: {
+    name: 'Paula Prüfer',
+    creditorName: 'Müller Haustechnik GmbH',
+    roleLabel: 'Beobachter',
+    setPasswordPath: '/set-password/abc',
+    validDays: 7,
+  },
+  passwordReset: { name: 'creditor@example.com', resetPath: '/login/3/reset-password/abc', validMinutes: 60 },
 };
 
 describe('mail templates', () => {

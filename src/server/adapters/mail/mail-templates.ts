@@ -58,6 +58,32 @@ export const MAIL_TEMPLATES: Record<string, MailTemplate> = {
       approvedLimit: formatMoney(Number(p.approvedLimit)),
     }),
   },
+  /**
+   * to a new company user: who registered them and the one-time link to set a password (its path
+   * under the portal's address, which the sending worker knows: %{portalUrl})
+   */
+  companyUserInvitation: {
+    required: ['name', 'creditorName', 'roleLabel', 'setPasswordPath', 'validDays'],
+    subject: () => 'companyUserInvitation.subject',
+    body: () => ['companyUserInvitation.body'],
+  },
+  /** the forgotten-password link (/login/{userId}/reset-password/{requestId}; schema/commands/account.yaml) */
+  passwordReset: {
+    required: ['name', 'resetPath', 'validMinutes'],
+    subject: () => 'passwordReset.subject',
+    body: () => ['passwordReset.body'],
+  },
+  /** the e-mail reminder of an address at its frequency (settings tab e-mail notifications) */
+  reminderDigest: {
+    required: ['openDecisions', 'newNotifications'],
+    subject: () => 'reminderDigest.subject',
+    body: (p) => [
+      'reminderDigest.intro',
+      ...(Number(p.openDecisions) > 0 ? ['reminderDigest.openDecisions'] : []),
+      ...(Number(p.newNotifications) > 0 ? ['reminderDigest.newNotifications'] : []),
+      'reminderDigest.outro',
+    ],
+  },
   /** any plain message: a title and a text */
   notice: {
     required: ['title', 'text'],
@@ -158,7 +184,8 @@ export function renderMail(
   checkMailParams(template, params);
   const definition = MAIL_TEMPLATES[template];
   const variant = variantOf(productCode);
-  const values = { ...asStrings(params), ...definition.values?.(params), ...productValues(variant) };
+  const portalUrl = options.baseUrl ?? `https://${variant.hosts[0]}`;
+  const values = { ...asStrings(params), ...definition.values?.(params), ...productValues(variant), portalUrl };
   const text = (key: string) => interpolate(catalogueText(key, variant), values, key);
 
   // a header holds one line whatever a parameter contains
@@ -169,7 +196,7 @@ export function renderMail(
   const footer = [text('layout.contact'), text('layout.automatic')];
 
   const plain = [greeting, ...paragraphs, closing, `--\n${footer.join('\n')}`].join('\n\n');
-  const logoUrl = `${options.baseUrl ?? `https://${variant.hosts[0]}`}${variant.logo}`;
+  const logoUrl = `${portalUrl}${variant.logo}`;
   const html = [
     '<!DOCTYPE html>',
     '<html lang="de"><head><meta charset="utf-8">',

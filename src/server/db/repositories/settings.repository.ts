@@ -1,10 +1,19 @@
 import type { Kysely } from 'kysely';
 import type { CompanyUser, CreditorSettings, OptInItem } from '../../../../generated/types';
 import { permissionTables } from '../../../../generated/permissions';
+import { defaultVariantCode, variants } from '../../../../generated/variants';
+import { enumValue } from '../../services/status-groups';
 import type { Database } from '../schema';
 import { toEpochSeconds } from '../values';
 
 const COMPANY_ROLES = permissionTables.roleGroups.companyUsers;
+
+/** A deleted company user's status (schema/enums/userStatus.yaml). */
+export const DELETED_STATUS = enumValue('userStatus', 'terminated');
+
+/** The product's maximum number of additional accesses (variants/*.yaml `maxCompanyUsers`). */
+export const maxCompanyUsersOf = (product: string | undefined) =>
+  (product ? variants[product]?.maxCompanyUsers : undefined) ?? variants[defaultVariantCode].maxCompanyUsers;
 
 /**
  * The settings of GET /user-information/creditor-settings/details: the e-mail reminder settings
@@ -36,7 +45,9 @@ export async function findCreditorSettings(
 
 /**
  * The creditor's company users (everyone with a company-user role, not the main user), by name,
- * with the maximum number of additional accesses. `role` is the user role key of roles.yaml.
+ * with the maximum number of additional accesses — the product's `maxCompanyUsers`
+ * (variants/*.yaml). `role` is the user role key of roles.yaml. A deleted access (status
+ * terminated) is neither listed nor counted.
  */
 export async function listCompanyUsers(db: Kysely<Database>, creditorId: number) {
   const [rows, creditor] = await Promise.all([
@@ -45,10 +56,11 @@ export async function listCompanyUsers(db: Kysely<Database>, creditorId: number)
       .select(['id', 'name', 'email', 'roles', 'status'])
       .where('creditorId', '=', creditorId)
       .where((eb) => eb.or(COMPANY_ROLES.map((role) => eb(eb.val(role), '=', eb.fn.any('roles')))))
+      .where('status', '<>', DELETED_STATUS)
       .orderBy('name')
       .orderBy('id')
       .execute(),
-    db.selectFrom('creditor').select('maxCompanyUsers').where('id', '=', creditorId).executeTakeFirst(),
+    db.selectFrom('creditor').select('product').where('id', '=', creditorId).executeTakeFirst(),
   ]);
   const companyUsers: CompanyUser[] = rows.map((row) => {
     const role = row.roles.find((r) => COMPANY_ROLES.includes(r)) ?? row.roles[0];
@@ -60,7 +72,7 @@ export async function listCompanyUsers(db: Kysely<Database>, creditorId: number)
       status: row.status as CompanyUser['status'],
     };
   });
-  return { companyUsers, count: companyUsers.length, maxCompanyUsers: creditor?.maxCompanyUsers ?? 0 };
+  return { companyUsers, count: companyUsers.length, maxCompanyUsers: maxCompanyUsersOf(creditor?.product) };
 }
 
 /**

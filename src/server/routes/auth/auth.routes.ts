@@ -3,11 +3,11 @@ import type { AppDeps } from '../../app';
 import { findUserById } from '../../db/repositories/user.repository';
 import { ApiError } from '../../errors';
 import type { AccessTokenPayload } from '../../plugins/auth';
-import { authenticate, consumeRefreshToken, issueTokens } from '../../services/auth.service';
-import { loginBodySchema, refreshBodySchema } from './auth.schemas';
+import { authenticate, consumeRefreshToken, issueTokens, revokeRefreshToken } from '../../services/auth.service';
+import { loginBodySchema, logoutBodySchema, refreshBodySchema } from './auth.schemas';
 import { errorResponses } from '../route-schemas';
 
-/** Login, token refresh and the current user (document 2 §7 "Session and health"). */
+/** Login, token refresh, logout and the current user (document 2 §7 "Session and health"). */
 export async function authRoutes(app: FastifyInstance, { db }: AppDeps): Promise<void> {
   const sign = (payload: AccessTokenPayload) => app.jwt.sign(payload);
 
@@ -40,8 +40,28 @@ export async function authRoutes(app: FastifyInstance, { db }: AppDeps): Promise
       },
     },
     async (request) => {
-      const user = await consumeRefreshToken(db, request.body.refresh_token);
-      return issueTokens(db, sign, user, request.body.product ?? user.product);
+      const { user, family } = await consumeRefreshToken(db, request.body.refresh_token);
+      return issueTokens(db, sign, user, request.body.product ?? user.product, family);
+    },
+  );
+
+  // Decision: logout belongs to the session calls with login and refresh (it changes no business
+  // data, only the session's tokens), so it is not a command. Public: an expired access token must
+  // not keep anyone from ending the session; holding the refresh token is the proof.
+  app.post<{ Body: { refresh_token: string } }>(
+    '/logout',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['session'],
+        summary: 'Log out: the refresh token and every token rotated from the same login are revoked',
+        body: logoutBodySchema,
+        response: { 200: { type: 'object', properties: { success: { type: 'boolean' } }, required: ['success'] }, ...errorResponses },
+      },
+    },
+    async (request) => {
+      await revokeRefreshToken(db, request.body.refresh_token);
+      return { success: true };
     },
   );
 

@@ -30,3 +30,9 @@ export const refreshBodySchema = {
   },
   required: ['refresh_token'],
 } as const;
+
+export const logoutBodySchema = {
+  type: 'object',
+  properties: { refresh_token: { type: 'string', minLength: 1, maxLength: 200 } },
+  required: ['refresh_token'],
+} as const;

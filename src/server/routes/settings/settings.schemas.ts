@@ -48,3 +48,20 @@ export const companyUsersSchema = {
     ...errorResponses,
   },
 } as const;
+
+export const companyUserRolesSchema = {
+  tags,
+  security,
+  summary: 'The sub-roles a company user may get (role key and label), for the company-user dialogs',
+  response: {
+    200: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { value: { type: 'string' }, label: { type: 'string' } },
+        required: ['value', 'label'],
+      },
+    },
+    ...errorResponses,
+  },
+} as const;

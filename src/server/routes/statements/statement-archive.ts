@@ -34,6 +34,15 @@ export function statementPdf(statement: CreditorVoucher, creditorName: string): 
     `Belegdatum: ${formatDate(statement.voucherDate) || '–'}`,
     `Betrag: ${formatMoney(statement.amount)}`,
   ];
+  return textPdf(lines);
+}
+
+/**
+ * A minimal one-page PDF 1.4 of text lines, the first as a heading (WinAnsi: German umlauts, €).
+ *
+ * @example textPdf(['Allgemeine Geschäftsbedingungen', 'Fassung 2025.2']) // Buffer starting with %PDF-1.4
+ */
+export function textPdf(lines: string[]): Buffer {
   const content = [
     'BT /F1 16 Tf 56 780 Td 22 TL',
     ...lines.map((line, i) => `${i === 1 ? '/F1 11 Tf ' : ''}${pdfText(line)} '`),

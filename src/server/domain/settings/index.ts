@@ -1,0 +1,12 @@
+import type { CommandHandler } from '../../commands/command.types';
+import { deleteCompanyUser, registerCompanyUser, updateCompanyUser } from './company-user.handlers';
+import { updateDefaultExposureType, updateEmailReminderSetting } from './settings.handlers';
+
+/** The handlers of schema/commands/settings.yaml, by command name. */
+export const settingsHandlers: Record<string, CommandHandler> = {
+  updateEmailReminderSetting,
+  updateDefaultExposureType,
+  registerCompanyUser,
+  updateCompanyUser,
+  deleteCompanyUser,
+};
