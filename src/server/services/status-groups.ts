@@ -27,6 +27,9 @@ export const PURCHASED_STATUSES: readonly string[] = groupValues('purchaseStatus
 /** Voucher types that are invoices (invoice volumes and a debtor's last invoices count only these). */
 export const INVOICE_TYPES: readonly string[] = groupValues('voucherType', 'invoiceLike');
 
+/** Debtor and location statuses that count as active (reactivated is shown as active, document 1 §4). */
+export const ACTIVE_DEBTOR_STATUSES: readonly string[] = groupValues('debtorStatus', 'active');
+
 /** Permanent-debt statuses that make a debtor "have active permanent debts". */
 export const ACTIVE_PERMANENT_DEBT_STATUSES: readonly string[] = groupValues('permanentDebtStatus', 'active');
 

@@ -1,44 +1,15 @@
-import { Box, Button, Card, CardContent, Typography } from '@mui/material';
-import { useTranslate } from 'ra-core';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { forms } from '../../../../generated/forms';
-import { FormDialog } from '../../forms/FormDialog';
-import { useVariant } from '../../variant/VariantContext';
+import { PublicFormPage } from './PublicFormPage';
 
 /**
  * /login/{userId}/reset-password/{requestId} (document 2 §2), the link of the forgotten-password
  * mail: the passwordReset form with the link's ids as hidden fields. A used or expired link is
- * refused with the spec's "reset request no longer valid" text in the dialog; success leads to
- * the login. Public: no login needed.
+ * refused with the spec's "reset request no longer valid" text in the dialog. Public.
  */
 export function ResetPasswordPage() {
-  const translate = useTranslate();
-  const navigate = useNavigate();
-  const variant = useVariant();
   const { userId, requestId } = useParams();
-  const toLogin = () => navigate('/login', { replace: true });
   return (
-    <Box component="main" sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', p: 2 }}>
-      <Card sx={{ width: '100%', maxWidth: 420 }}>
-        <CardContent>
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2 }}>
-            <img src={variant.logo} alt={variant.productName} height={48} />
-            <Typography variant="h6" component="p">
-              {variant.portalName}
-            </Typography>
-          </Box>
-          <Typography variant="h5" component="h1" gutterBottom>
-            {translate('forms.passwordReset.title')}
-          </Typography>
-          <Button onClick={toLogin}>{translate('account.backToLogin')}</Button>
-        </CardContent>
-      </Card>
-      <FormDialog
-        form={forms.passwordReset}
-        initial={{ userIdentifier: Number(userId), requestIdentifier: requestId ?? '' }}
-        onClose={toLogin}
-        onSuccess={toLogin}
-      />
-    </Box>
+    <PublicFormPage form={forms.passwordReset} initial={{ userIdentifier: Number(userId), requestIdentifier: requestId ?? '' }} />
   );
 }

@@ -4,7 +4,8 @@ import { formatMoney } from '../../../shared/format';
 import type { IdentCheckResult } from '../../adapters/credit-agency/credit-agency';
 import type { CommandContext, CommandHandler } from '../../commands/command.types';
 import type { Database } from '../../db/schema';
-import { debtorNameOf, insertLocation, requireFreeCustomNumber } from './debtor-data';
+import { ACTIVE_DEBTOR_STATUSES } from '../../services/status-groups';
+import { BUSINESS, debtorNameOf, insertLocation, PRIVATE_CUSTOMER, requireFreeCustomNumber } from './debtor-data';
 
 /** How long a stored ident-check answer may be used to create the debtor. */
 export const IDENT_CHECK_VALID_MINUTES = 60;
@@ -30,7 +31,7 @@ async function findSameDebtor(trx: Kysely<Database>, creditorId: number, name: s
     .where('creditorId', '=', creditorId)
     .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()))
     .where('zip', '=', zip)
-    .where('status', 'in', ['active', 'reactivated'])
+    .where('status', 'in', ACTIVE_DEBTOR_STATUSES)
     .orderBy('id')
     .executeTakeFirst();
 }
@@ -74,7 +75,7 @@ export const identCheck: CommandHandler<CreateDebtorForm> = async (ctx) => {
       limitHouse: result.limitAddress.house,
       limitZip: result.limitAddress.zip,
       limitCity: result.limitAddress.city,
-      requestIsBusiness: input.debtorType === 'business',
+      requestIsBusiness: input.debtorType === BUSINESS,
       requestName: debtorNameOf(input),
       requestContact: input.contactPerson ?? null,
       requestStreetAndHouse: streetAndHouse,
@@ -116,7 +117,7 @@ export const identCheck: CommandHandler<CreateDebtorForm> = async (ctx) => {
       dateOfBirth: input.dateOfBirth ?? null,
       email: input.email ?? null,
       phone: input.telephone ?? null,
-      isBusiness: input.debtorType === 'business',
+      isBusiness: input.debtorType === BUSINESS,
     },
     identificationReason: same ? 'limit_address_and_name' : result.cspIdentifier ? 'csp_identifier' : null,
   };
@@ -172,9 +173,9 @@ export const createDebtor: CommandHandler<CreateDebtorForm> = async (ctx) => {
         identifier: `D-${id}`,
         name,
         debtorType: input.debtorType,
-        firstName: input.debtorType === 'customer' ? (input.firstName ?? null) : null,
-        lastName: input.debtorType === 'customer' ? (input.lastName ?? null) : null,
-        dateOfBirth: input.debtorType === 'customer' ? (input.dateOfBirth ?? null) : null,
+        firstName: input.debtorType === PRIVATE_CUSTOMER ? (input.firstName ?? null) : null,
+        lastName: input.debtorType === PRIVATE_CUSTOMER ? (input.lastName ?? null) : null,
+        dateOfBirth: input.debtorType === PRIVATE_CUSTOMER ? (input.dateOfBirth ?? null) : null,
         street: decision!.limitStreet ?? input.street,
         house: decision!.limitHouse ?? input.house,
         zip: decision!.limitZip ?? input.zip,

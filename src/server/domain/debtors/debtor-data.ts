@@ -1,7 +1,16 @@
 import { type Kysely, sql } from 'kysely';
 import type { AddLocationForm } from '../../../../generated/types';
+import { germanText } from '../../commands/command-audit';
 import type { CommandContext } from '../../commands/command.types';
 import type { Database } from '../../db/schema';
+import { enumValue } from '../../services/status-groups';
+
+// The values the debtor rules name, checked against schema/enums when the module loads.
+export const INACTIVE = enumValue('debtorStatus', 'inactive');
+export const PRIVATE_CUSTOMER = enumValue('debtorType', 'customer');
+export const BUSINESS = enumValue('debtorType', 'business');
+export const DIRECT_DEBIT = enumValue('paymentMethod', 'direct_debit_mandate');
+export const BANK_TRANSFER = enumValue('paymentMethod', 'bank_transfer');
 
 /**
  * A debtor's name: the company name, or first plus last name of a private customer (document 1 §5).
@@ -9,7 +18,7 @@ import type { Database } from '../../db/schema';
  * @example debtorNameOf({ debtorType: 'customer', firstName: 'Eva', lastName: 'Ernst' }) // 'Eva Ernst'
  */
 export function debtorNameOf(input: { debtorType: string; name?: string; firstName?: string; lastName?: string }): string {
-  return input.debtorType === 'customer' ? `${input.firstName ?? ''} ${input.lastName ?? ''}`.trim() : (input.name ?? '').trim();
+  return input.debtorType === PRIVATE_CUSTOMER ? `${input.firstName ?? ''} ${input.lastName ?? ''}`.trim() : (input.name ?? '').trim();
 }
 
 /**
@@ -80,6 +89,14 @@ export async function insertLocation(
     .executeTakeFirstOrThrow();
   return row.id;
 }
+
+/**
+ * German labels of fields for a history text, from the catalogue (`fields.<name>`).
+ *
+ * @example fieldLabels(['name', 'zip']) // { name: 'Name', zip: 'PLZ' }
+ */
+export const fieldLabels = (names: string[]): Record<string, string> =>
+  Object.fromEntries(names.map((name) => [name, germanText(`fields.${name}`)]));
 
 /**
  * "Field: old → new" for the fields that changed, in German, for the history text.

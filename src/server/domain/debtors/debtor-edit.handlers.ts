@@ -1,13 +1,10 @@
 import type { EditDebtorForm, PaymentDataForm } from '../../../../generated/types';
 import { normalizeIban } from '../../../shared/validation';
 import type { CommandContext, CommandHandler } from '../../commands/command.types';
-import { changes, debtorNameOf } from './debtor-data';
+import { ACTIVE_DEBTOR_STATUSES } from '../../services/status-groups';
+import { BANK_TRANSFER, changes, DIRECT_DEBIT, debtorNameOf, fieldLabels, INACTIVE, PRIVATE_CUSTOMER } from './debtor-data';
 import { debtorDeactivationBlocked, hasActivePermanentDebts } from './debtor.rules';
 
-const DIRECT_DEBIT = 'direct_debit_mandate';
-const BANK_TRANSFER = 'bank_transfer';
-const INACTIVE = 'inactive';
-const ACTIVE_STATES = ['active', 'reactivated'];
 
 const NO_MANDATE = {
   paymentMethod: BANK_TRANSFER,
@@ -29,7 +26,7 @@ export const updateDebtor: CommandHandler<EditDebtorForm> = async (ctx) => {
   const debtor = target!.row;
   if (input.debtorType !== debtor.debtorType) ctx.refuse('commands.wrongState');
   const set: Record<string, unknown> =
-    debtor.debtorType === 'customer'
+    debtor.debtorType === PRIVATE_CUSTOMER
       ? {
           firstName: input.firstName ?? debtor.firstName,
           lastName: input.lastName ?? debtor.lastName,
@@ -44,7 +41,7 @@ export const updateDebtor: CommandHandler<EditDebtorForm> = async (ctx) => {
     .where('creditorId', '=', target!.creditorId)
     .execute();
   return {
-    history: { text: changes(debtor, set, { name: 'Name', firstName: 'Vorname', lastName: 'Nachname', dateOfBirth: 'Geburtsdatum' }) },
+    history: { text: changes(debtor, set, fieldLabels(['name', 'firstName', 'lastName', 'dateOfBirth'])) },
   };
 };
 
@@ -132,7 +129,7 @@ export const deactivateDebtor: CommandHandler = async (ctx) => {
     .set({ status: INACTIVE, updatedAt: now })
     .where('creditorId', '=', target!.creditorId)
     .where('debtorId', '=', target!.id)
-    .where('status', 'in', ACTIVE_STATES)
+    .where('status', 'in', ACTIVE_DEBTOR_STATUSES)
     .returning('id')
     .execute();
   return { history: { text: `${locations.length} Standort(e) mit deaktiviert` } };

@@ -1,11 +1,13 @@
 import type { LimitIncreaseForm } from '../../../../generated/types';
 import { formatMoney } from '../../../shared/format';
+import { germanText } from '../../commands/command-audit';
 import type { CommandHandler } from '../../commands/command.types';
 import { toEpochSeconds } from '../../db/values';
 import { creditorFlag, limitDueForRefresh, solvencyChecksWithheld } from './debtor.rules';
 
 const LIMIT_VALID_MONTHS = 12;
-const COLOR_DE: Record<string, string> = { green: 'grün', yellow: 'gelb', red: 'rot' };
+// the traffic light in words: its label of schema/enums/solvencyColor.yaml
+const colorText = (color: string) => germanText(`enums.solvencyColor.${color}`);
 
 const agencyRequest = (d: Record<string, any>) => ({
   debtorType: d.debtorType,
@@ -82,7 +84,7 @@ export const refreshLimit: CommandHandler = async (ctx) => {
       limitUpdateDate: toEpochSeconds(now),
     },
     history: {
-      text: `Limit ${formatMoney(Number(debtor.approvedLimit))} → ${formatMoney(result.limit)} (Ampel ${COLOR_DE[result.color]}${result.reasonCodes.length ? `, ${result.reasonCodes.join(', ')}` : ''})`,
+      text: `Limit ${formatMoney(Number(debtor.approvedLimit))} → ${formatMoney(result.limit)} (Ampel ${colorText(result.color)}${result.reasonCodes.length ? `, ${result.reasonCodes.join(', ')}` : ''})`,
       payload: { limit: result.limit, color: result.color, reasonCodes: result.reasonCodes },
     },
   };
@@ -119,7 +121,7 @@ export const determineSolvency: CommandHandler = async (ctx) => {
     .execute();
   return {
     response: { color: result.color, reasonCode: result.reasonCode, date: toEpochSeconds(now) },
-    history: { text: `Ampel ${COLOR_DE[result.color]}, Grund ${result.reasonCode}`, payload: result },
+    history: { text: `Ampel ${colorText(result.color)}, Grund ${result.reasonCode}`, payload: result },
     actionLog: { payload: result },
   };
 };

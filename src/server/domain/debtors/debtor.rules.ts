@@ -91,16 +91,28 @@ export async function hasActivePermanentDebts(
 const evaluator = createPermissionEvaluator(permissionTables);
 
 /**
- * A flag an administrator sets for the creditor (schema/permissions.yaml `creditorPermissions`,
- * stored on the main user) — evaluated like any permission with the main user's roles.
+ * Flags an administrator sets for the creditor (schema/permissions.yaml `creditorPermissions`,
+ * stored on the main user) — evaluated like any permission with the main user's roles; a company
+ * user inherits them. Used by the commands and by the permissions answers alike.
  *
- * @example await creditorFlag(trx, creditorId, 'SMAFA', 'solvencyDetermination')
+ * @example await creditorFlags(db, creditorId, 'SMAFA', ['solvencyDetermination']) // { solvencyDetermination: true }
  */
-export async function creditorFlag(db: Kysely<Database>, creditorId: number, product: string, flag: string): Promise<boolean> {
+export async function creditorFlags(
+  db: Kysely<Database>,
+  creditorId: number,
+  product: string,
+  flags: readonly string[],
+): Promise<Record<string, boolean>> {
   const main = await findMainUserPermissions(db, creditorId, permissionTables.roleGroups.companyUsers);
-  return evaluator.isAllowed(`creditorPermissions.${flag}`, {
+  const context = {
     roles: main?.roles ?? [],
     productPermissions: variants[product]?.permissions ?? {},
     userPermissions: (main?.permissions ?? {}) as Record<string, unknown>,
-  });
+  };
+  return Object.fromEntries(flags.map((flag) => [flag, evaluator.isAllowed(`creditorPermissions.${flag}`, context)]));
+}
+
+/** One flag of {@link creditorFlags}. */
+export async function creditorFlag(db: Kysely<Database>, creditorId: number, product: string, flag: string): Promise<boolean> {
+  return (await creditorFlags(db, creditorId, product, [flag]))[flag];
 }

@@ -1,10 +1,9 @@
 import type { AddLocationForm, EditLocationForm, LocationEmailForm, PostAddressForm } from '../../../../generated/types';
 import type { CommandContext, CommandHandler } from '../../commands/command.types';
-import { changes, insertLocation, locationColumns, requireFreeCustomNumber } from './debtor-data';
+import { ACTIVE_DEBTOR_STATUSES } from '../../services/status-groups';
+import { changes, fieldLabels, INACTIVE, insertLocation, locationColumns, requireFreeCustomNumber } from './debtor-data';
 import { debtorDeactivationBlocked, hasActivePermanentDebts } from './debtor.rules';
 
-const ACTIVE_STATES = ['active', 'reactivated'];
-const INACTIVE = 'inactive';
 const NO_POST_ADDRESS = {
   postFirstName: null,
   postName: null,
@@ -15,22 +14,23 @@ const NO_POST_ADDRESS = {
   postCountry: null,
   postPoBox: null,
 };
-const LOCATION_LABELS = {
-  name: 'Name',
-  street: 'Straße',
-  house: 'Hausnummer',
-  zip: 'PLZ',
-  city: 'Ort',
-  deliveryType: 'Versand',
-  email: 'E-Mail',
-  contactPerson: 'Ansprechpartner',
-  telephone: 'Telefon',
-  customDebtorNumber: 'Kundennummer',
-};
+// the history names changed fields by their German labels (schema/texts/fields.yaml)
+const LOCATION_LABELS = fieldLabels([
+  'name',
+  'street',
+  'house',
+  'zip',
+  'city',
+  'deliveryType',
+  'email',
+  'contactPerson',
+  'telephone',
+  'customDebtorNumber',
+]);
 
 /** A location's debtor must be active for the location to change (an inactive debtor's are frozen). */
 function requireActiveDebtor(ctx: CommandContext) {
-  if (!ACTIVE_STATES.includes(ctx.target!.row.debtor.status)) ctx.refuse('debtors.debtorInactive');
+  if (!ACTIVE_DEBTOR_STATUSES.includes(ctx.target!.row.debtor.status)) ctx.refuse('debtors.debtorInactive');
 }
 
 const where = (ctx: CommandContext) =>
@@ -78,7 +78,7 @@ export const deactivateLocation: CommandHandler = async (ctx) => {
     .where('creditorId', '=', target!.creditorId)
     .where('debtorId', '=', debtor.id)
     .where('id', '!=', target!.id)
-    .where('status', 'in', ACTIVE_STATES)
+    .where('status', 'in', ACTIVE_DEBTOR_STATUSES)
     .execute();
   if (others.length > 0) return { history: { text: target!.row.name } };
   const blocked = debtorDeactivationBlocked({

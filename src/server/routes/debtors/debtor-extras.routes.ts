@@ -1,23 +1,20 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { permissionTables } from '../../../../generated/permissions';
 import { debtorsResource } from '../../../../generated/resources/debtors';
-import { variants } from '../../../../generated/variants';
 import type { AppDeps } from '../../app';
 import { listDebtorHistory, listDebtorProcessLog } from '../../db/repositories/debtor-history.repository';
 import {
   customerNumbers,
   debtorNames,
   findDebtorState,
-  findMainUserPermissions,
   openDebtorDecisions,
 } from '../../db/repositories/debtor-extras.repository';
 import { findLocationDetail } from '../../db/repositories/location.repository';
-import { solvencyChecksWithheld } from '../../domain/debtors/debtor.rules';
+import { creditorFlags, solvencyChecksWithheld } from '../../domain/debtors/debtor.rules';
 import type { Database } from '../../db/schema';
 import { ApiError } from '../../errors';
 import { creditorIdOf, requireAdmin } from '../../plugins/auth';
-import { isAllowedFor, permissions, requirePermission } from '../../plugins/permissions';
+import { isAllowedFor, requirePermission } from '../../plugins/permissions';
 import {
   combine,
   DEBTOR_PERMISSION_KEYS,
@@ -35,28 +32,10 @@ import { withErrors } from '../route-schemas';
 
 const tags = ['debtors'];
 
-/**
- * The creditor's flags (schema/permissions.yaml creditorPermissions, set by an admin on the main
- * user), evaluated like any permission but for the main user — a company user inherits them.
- */
-export async function creditorFlags(
-  db: Kysely<Database>,
-  request: FastifyRequest,
-): Promise<Record<string, boolean>> {
-  const main = await findMainUserPermissions(
-    db,
-    creditorIdOf(request),
-    permissionTables.roleGroups.companyUsers,
-  );
-  const context = {
-    roles: main?.roles ?? [],
-    productPermissions: variants[request.user.product]?.permissions ?? {},
-    userPermissions: main?.permissions ?? {},
-  };
-  return Object.fromEntries(
-    DEBTOR_PERMISSION_KEYS.filter((k) => k.flag).map((k) => [k.key, permissions.isAllowed(k.path, context)]),
-  );
-}
+/** The creditor's flags the debtor permissions name (domain/debtors/debtor.rules.ts). */
+const FLAG_KEYS = DEBTOR_PERMISSION_KEYS.filter((k) => k.flag).map((k) => k.key);
+const creditorFlagsOf = (db: Kysely<Database>, request: FastifyRequest) =>
+  creditorFlags(db, creditorIdOf(request), request.user.product, FLAG_KEYS);
 
 /** Answers `[]` when loading filter options fails (document 1 §8: they fail silently). */
 const emptyOnError = async (request: FastifyRequest, load: () => Promise<string[]>) => {
@@ -111,7 +90,7 @@ export async function debtorExtrasRoutes(app: FastifyInstance, { db, clock }: Ap
     async (request) => {
       const state = await findDebtorState(db, creditorIdOf(request), request.params.id);
       if (!state) throw new ApiError(404, 'notFound');
-      const flags = await creditorFlags(db, request);
+      const flags = await creditorFlagsOf(db, request);
       const withheld = await solvencyChecksWithheld(db, creditorIdOf(request), clock());
       const allowed = new Set<string>();
       for (const { path, flag } of DEBTOR_PERMISSION_KEYS)
