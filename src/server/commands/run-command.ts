@@ -43,7 +43,7 @@ function guardAdapters(adapters: Adapters, command: CommandConfig, request: Fast
           } catch (error) {
             if (error instanceof ApiError) throw error;
             request.log.error({ err: error, command: command.name }, `${system} failed`);
-            throw new CommandRefusal(503, command.failure, 'commands.backOfficeUnavailable', {}, request.user.product);
+            throw new CommandRefusal(503, command.failure, 'commands.backOfficeUnavailable', {}, request.user?.product);
           }
         };
       },
@@ -91,7 +91,8 @@ async function runPublicCommand(run: RunCommandInput): Promise<Record<string, un
         caller,
         creditor: null,
         target: null,
-        adapters: run.adapters,
+        // a public command's back office fails like any other's: 503, nothing kept
+        adapters: guardAdapters(run.adapters, command, run.request),
         now,
         allowed: async () => false,
         refuse,
