@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
  * - unit: pure code, `*.spec.ts` beside it, plus the generator's fixture tests;
  * - api: `app.inject` against a real database — PGlite by default, PostgreSQL when
  *   `KONTOR_TEST_DB=postgres` and `TEST_DATABASE_URL` are set (same files, run twice);
- * - browser: Playwright driving Debian's Chromium against a running server.
+ * - browser: Playwright driving Debian's Chromium against a running server (one per file).
  */
 export default defineConfig({
   test: {
@@ -23,6 +23,12 @@ export default defineConfig({
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/helpers/global-setup.ts'],
+          // every file has its own database copy, so two files run side by side even on a
+          // two-core machine (vitest's default there is one worker; CI time stays under 20 minutes)
+          maxWorkers: 2,
+          // files share their worker's loaded modules (no module-level state is kept between files;
+          // each file builds its own app on its own database): the suite takes half the time
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -35,7 +41,13 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // each file runs its own server (own port, own copy of the seeded data directory) and its
+          // own Chromium, so two files run side by side: a browser file mostly waits (processing
+          // pauses, polls), one at a time used two thirds of one core
+          maxWorkers: 2,
+          // a page under load (CI, two files at once) may take seconds to settle: polls wait up to
+          // 15 s by default instead of vitest's 1 s; a poll that should fail still fails
+          expect: { poll: { timeout: 15_000, interval: 100 } },
         },
       },
     ],

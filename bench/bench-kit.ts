@@ -18,6 +18,13 @@ export interface BenchResult {
   meanMs: number;
   operations: number;
   note?: string;
+  /** a measurement that is no rate (bytes, a latency percentile): printed instead of rate and mean */
+  value?: string;
+}
+
+/** A result that is a value, not a rate (e.g. `225.1 KB`). */
+export function valueResult(name: string, value: string, note?: string): BenchResult {
+  return { name, unit: '', perSecond: 0, meanMs: 0, operations: 1, value, note };
 }
 
 export interface MeasureOptions {

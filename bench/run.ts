@@ -21,7 +21,9 @@ for (const file of benchFiles) {
   const results = await module.run();
   for (const r of results) {
     console.log(
-      `  ${r.name}: ${r.perSecond.toFixed(1)} ${r.unit}/s (${r.meanMs.toFixed(3)} ms each${r.note ? `; ${r.note}` : ''})`,
+      r.value !== undefined
+        ? `  ${r.name}: ${r.value}${r.note ? ` (${r.note})` : ''}`
+        : `  ${r.name}: ${r.perSecond.toFixed(1)} ${r.unit}/s (${r.meanMs.toFixed(3)} ms each${r.note ? `; ${r.note}` : ''})`,
     );
   }
   sections.push({ file, results });
@@ -44,7 +46,9 @@ if (!filter) {
     lines.push(`## ${file}`, '', '| Benchmark | Rate | Mean | Note |', '|---|---:|---:|---|');
     for (const r of results) {
       lines.push(
-        `| ${r.name} | ${r.perSecond.toFixed(1)} ${r.unit}/s | ${r.meanMs.toFixed(3)} ms | ${r.note ?? ''} |`,
+        r.value !== undefined
+          ? `| ${r.name} | ${r.value} | | ${r.note ?? ''} |`
+          : `| ${r.name} | ${r.perSecond.toFixed(1)} ${r.unit}/s | ${r.meanMs.toFixed(3)} ms | ${r.note ?? ''} |`,
       );
     }
     lines.push('');

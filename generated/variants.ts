@@ -219,6 +219,12 @@ export const variants: Record<string, VariantConfig> = {
         "creditorLimit",
         "factoringRulesRead"
       ]
+    },
+    "dunning": {
+      "enabled": true,
+      "paymentReminderAfterDays": 10,
+      "dunningAfterDays": 35,
+      "encashmentAfterDays": 75
     }
   },
   "DAA": {
@@ -427,6 +433,12 @@ export const variants: Record<string, VariantConfig> = {
         "creditorLimit",
         "factoringRulesRead"
       ]
+    },
+    "dunning": {
+      "enabled": true,
+      "paymentReminderAfterDays": 10,
+      "dunningAfterDays": 35,
+      "encashmentAfterDays": 75
     }
   },
   "DAB": {
@@ -635,6 +647,12 @@ export const variants: Record<string, VariantConfig> = {
         "creditorLimit",
         "factoringRulesRead"
       ]
+    },
+    "dunning": {
+      "enabled": true,
+      "paymentReminderAfterDays": 10,
+      "dunningAfterDays": 35,
+      "encashmentAfterDays": 75
     }
   },
   "FAS": {
@@ -840,8 +858,16 @@ export const variants: Record<string, VariantConfig> = {
         "factorableTurnover",
         "automaticallyCalculateCreditorLimit",
         "creditorLimit",
-        "factoringRulesRead"
+        "factoringRulesRead",
+        "intermediaryAssetConsultantName",
+        "assetConsultantNumber"
       ]
+    },
+    "dunning": {
+      "enabled": true,
+      "paymentReminderAfterDays": 10,
+      "dunningAfterDays": 35,
+      "encashmentAfterDays": 75
     }
   },
   "FW": {
@@ -1038,7 +1064,16 @@ export const variants: Record<string, VariantConfig> = {
       "minFoundingMonths": 6,
       "maxOnlineTurnoverRate": 100,
       "factoringRulesRequired": true,
-      "blacklistedFields": []
+      "blacklistedFields": [
+        "intermediaryAssetConsultantName",
+        "assetConsultantNumber"
+      ]
+    },
+    "dunning": {
+      "enabled": true,
+      "paymentReminderAfterDays": 10,
+      "dunningAfterDays": 35,
+      "encashmentAfterDays": 75
     }
   },
   "SMAFA": {
@@ -1236,6 +1271,12 @@ export const variants: Record<string, VariantConfig> = {
       "maxOnlineTurnoverRate": 100,
       "factoringRulesRequired": true,
       "blacklistedFields": []
+    },
+    "dunning": {
+      "enabled": true,
+      "paymentReminderAfterDays": 10,
+      "dunningAfterDays": 35,
+      "encashmentAfterDays": 75
     }
   },
   "TPF": {
@@ -1420,6 +1461,11 @@ export const variants: Record<string, VariantConfig> = {
         "resources.unprocessed.columns.debtor_name": "Auftraggeber",
         "resources.unprocessed.fields.debtor_name": "Auftraggeber",
         "resources.unprocessed.fields.parent_numberToShow": "Ursprungsauftrag",
+        "resources.workQueue.filters.search": "Titel, Auftraggeber oder Aktenzeichen",
+        "resources.workQueue.columns.debtor_name": "Auftraggeber",
+        "resources.workQueue.fields.debtor_name": "Auftraggeber",
+        "resources.workQueue.tabs.vouchers": "Aufträge",
+        "resources.workQueue.tabs.counterVouchers": "Gegenaufträge",
         "fields.debtor": "Auftraggeber",
         "fields.debtorIdentifier": "Auftraggeber-ID",
         "fields.debtorType": "Art des Auftraggebers",
@@ -1705,6 +1751,12 @@ export const variants: Record<string, VariantConfig> = {
       "maxOnlineTurnoverRate": 100,
       "factoringRulesRequired": true,
       "blacklistedFields": []
+    },
+    "dunning": {
+      "enabled": true,
+      "paymentReminderAfterDays": 7,
+      "dunningAfterDays": 28,
+      "encashmentAfterDays": 60
     }
   },
   "VHV": {
@@ -1912,6 +1964,12 @@ export const variants: Record<string, VariantConfig> = {
         "creditorLimit",
         "factoringRulesRead"
       ]
+    },
+    "dunning": {
+      "enabled": true,
+      "paymentReminderAfterDays": 10,
+      "dunningAfterDays": 35,
+      "encashmentAfterDays": 75
     }
   }
 };

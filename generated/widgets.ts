@@ -17,9 +17,12 @@ export const inputWidgetNames = [
 
 export const displayWidgetNames = [
   "solvencyTrafficLight",
+  "processLog",
   "debtorHistory",
   "actionTypeLabel",
-  "actionPayload"
+  "fileDownload",
+  "actionPayload",
+  "roleLabel"
 ] as const;
 
 export const widgetNames = [...inputWidgetNames, ...displayWidgetNames] as const;

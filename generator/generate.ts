@@ -4,6 +4,7 @@ import { emitCatalogs, emitEnums, emitForms, emitPermissions, emitValidation, em
 import { emitResources, emitRoutes } from './emit/resources';
 import { emitSchemas } from './emit/schemas';
 import { emitTypes } from './emit/types';
+import { emitVariantComparison } from './emit/variant-comparison';
 import { normalizeTree } from './normalize';
 import { validateTree } from './validate';
 
@@ -30,6 +31,7 @@ export async function generate(tree: SourceTree): Promise<Map<string, string>> {
     emitForms(model),
     emitCommands(model),
     emitValidation(model),
+    emitVariantComparison(model, tree),
   ];
   const files = new Map<string, string>();
   for (const part of parts) for (const [path, text] of part) files.set(path, text);
@@ -41,5 +43,5 @@ const README = `# generated/
 
 Written by \`npm run generate\` from \`schema/\` and \`variants/\` — do not edit; CI fails when it is stale.
 TypeScript types, JSON schemas, route schemas, react-admin resource configs, enums, permission tables,
-variant configs and the i18n catalogues (de, en).
+variant configs, the products' side-by-side comparison and the i18n catalogues (de, en).
 `;

@@ -83,6 +83,8 @@ const column = {
     alignLeft: { type: 'boolean' },
     sortMobile: { type: 'boolean' },
     width: { type: 'integer', minimum: 20, maximum: 1000 },
+    /** 1 always shown, 2 shown when it fits, 3 first to go when the list is narrow */
+    priority: { type: 'integer', minimum: 1, maximum: 3 },
     permission: permissionPath,
   },
   required: ['value'],
@@ -129,6 +131,7 @@ const command = {
     form: ident,
     /** several commands on one route: this one takes a body that has this (required) form field */
     selectBy: ident,
+    targetBy: ident,
     permission: permissionPath,
     /** role keys or role groups of roles.yaml that may take the command */
     roles: { type: 'array', items: { type: 'string' }, minItems: 1 },
@@ -302,6 +305,13 @@ export const metaSchemas = {
             required: ['form'],
             additionalProperties: false,
           },
+          /** the list's export button: a GET route answering CSV with the list's filters and sort */
+          export: {
+            type: 'object',
+            properties: { path: { type: 'string', pattern: '^/[A-Za-z0-9/_-]+$' }, label: text },
+            required: ['path'],
+            additionalProperties: false,
+          },
           rowLink: {
             type: 'object',
             properties: { resource: ident, when: recordCondition },
@@ -346,6 +356,8 @@ export const metaSchemas = {
                   additionalProperties: false,
                 },
                 widget: ident,
+                /** shown only to an admin acting as a creditor user with the toolbar's admin view on */
+                adminView: { type: 'boolean' },
               },
               required: ['key', 'label'],
               additionalProperties: false,
@@ -649,6 +661,16 @@ export const metaSchemas = {
           maxOnlineTurnoverRate: { type: 'number', minimum: 0, maximum: 100 },
           factoringRulesRequired: { type: 'boolean' },
           blacklistedFields: { type: 'array', items: ident },
+        },
+        additionalProperties: false,
+      },
+      dunning: {
+        type: 'object',
+        properties: {
+          enabled: { type: 'boolean' },
+          paymentReminderAfterDays: { type: 'integer', minimum: 1, maximum: 365 },
+          dunningAfterDays: { type: 'integer', minimum: 1, maximum: 365 },
+          encashmentAfterDays: { type: 'integer', minimum: 1, maximum: 730 },
         },
         additionalProperties: false,
       },

@@ -43,6 +43,7 @@ export function normalizeCommands(
       url: String(c.path).replace(/\{(\w+)\}/g, ':$1'),
       ...(c.form ? { form: c.form } : {}),
       ...(c.selectBy ? { selectBy: c.selectBy } : {}),
+      ...(c.targetBy ? { targetBy: c.targetBy } : {}),
       ...(permission ? { permission } : {}),
       roles: c.public ? [] : expand(c.roles ?? defaults.roles ?? []),
       ...(c.public ? { public: true } : {}),

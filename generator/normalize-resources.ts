@@ -36,6 +36,8 @@ export function normalizeResource(
       alignLeft: c.alignLeft ?? !NUMERIC.includes(f.type),
       sortMobile: c.sortMobile ?? c.sortable ?? false,
       ...(c.width ? { width: c.width } : {}),
+      // the first column names the row: it always stays
+      priority: c.priority ?? (at.at(-1) === 0 ? 1 : 2),
       ...(c.permission ? { permission: c.permission } : {}),
     };
   };
@@ -104,6 +106,16 @@ export function normalizeResource(
           }
         : { noData: 'ui.list.noData', noResults: 'ui.list.noResults' },
       ...(r.list.create ? { create: { form: r.list.create.form, ...(r.list.create.icon ? { icon: r.list.create.icon } : {}) } } : {}),
+      ...(r.list.export
+        ? {
+            export: {
+              path: r.list.export.path,
+              label: r.list.export.label
+                ? addText(`${prefix}.export`, r.list.export.label, file, ['list', 'export', 'label'])
+                : 'ui.list.export',
+            },
+          }
+        : {}),
       ...(r.list.rowLink ? { rowLink: { resource: r.list.rowLink.resource, when: r.list.rowLink.when } } : {}),
     },
     detail: {
@@ -134,6 +146,7 @@ export function normalizeResource(
               }
             : {}),
           ...(t.widget ? { widget: t.widget } : {}),
+          ...(t.adminView ? { adminView: true } : {}),
         };
       }),
       actions,

@@ -248,6 +248,15 @@ export function normalizeTree(tree: SourceTree): Model {
         blacklistedFields: [],
         ...v.onboarding,
       },
+      // Decision (issue 9 item 2; the spec names the steps but no days): reminder 10, dunning 35,
+      // encashment 75 days after the payment deadline unless the variant states otherwise.
+      dunning: {
+        enabled: true,
+        paymentReminderAfterDays: 10,
+        dunningAfterDays: 35,
+        encashmentAfterDays: 75,
+        ...v.dunning,
+      },
       source: file.path,
     } satisfies VariantConfig & { source: string };
   });

@@ -103,7 +103,12 @@ export function checkCommands(ctx: CommandCheckContext): void {
       if (c.target) {
         const target = d.targets?.[c.target];
         if (!target) bad('target', `unknown target '${c.target}' (see targets)`);
-        if (!params.includes('id')) bad('path', `a command with a target needs {id} in its path`);
+        if (c.targetBy) {
+          // the spec names some targets in the body ({creditorDebitUpdateIdentifier}), not the path
+          const field = form?.data.fields?.[c.targetBy];
+          if (params.includes('id')) bad('targetBy', 'a target is named by the path {id} or by targetBy, not both');
+          if (!field?.required || field.when || field.type !== 'id') bad('targetBy', `'${c.targetBy}' is no unconditionally required id field of form '${c.form}'`);
+        } else if (!params.includes('id')) bad('path', `a command with a target needs {id} in its path`);
         if (target && enums.has(target.enum)) {
           const states = valuesOf(target.enum);
           (c.from ?? []).forEach((s: string, i: number) => {

@@ -237,6 +237,13 @@ function checkReferences(tree: SourceTree, problems: string[]): void {
         report(file, ['onboarding', 'blacklistedFields', i], `'${field}' is no field of the productApplication form`);
       }
     });
+    {
+      // the steps follow each other: each one later than the one before (defaults of normalize.ts)
+      const d = { paymentReminderAfterDays: 10, dunningAfterDays: 35, encashmentAfterDays: 75, ...file.data.dunning };
+      if (!(d.paymentReminderAfterDays < d.dunningAfterDays && d.dunningAfterDays < d.encashmentAfterDays)) {
+        report(file, ['dunning'], 'dunning steps must come in order: paymentReminderAfterDays < dunningAfterDays < encashmentAfterDays');
+      }
+    }
     checkPermissionValues(file.data.permissions ?? {}, '', permissionPaths, (p) =>
       report(file, ['permissions', ...p.split('.')], `unknown permission '${p}'`),
     );

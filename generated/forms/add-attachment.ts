@@ -8,6 +8,11 @@ export const addAttachmentForm: FormConfig = {
   "label": "forms.addAttachment.title",
   "submitLabel": "forms.addAttachment.submit",
   "permission": "unprocessedDetails.actions.addAttachment",
+  "submit": {
+    "method": "POST",
+    "path": "/voucher/{id}/attachment",
+    "contentType": "multipart"
+  },
   "width": 555,
   "schema": {
     "$id": "AddAttachmentForm",

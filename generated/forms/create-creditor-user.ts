@@ -14,17 +14,19 @@ export const createCreditorUserForm: FormConfig = {
     "contentType": "json"
   },
   "width": 555,
+  "prefill": {
+    "from": [],
+    "fields": {
+      "creditorIdentifier": "identifier"
+    }
+  },
   "schema": {
     "$id": "CreateCreditorUserForm",
     "title": "CreateCreditorUserForm",
     "type": "object",
     "properties": {
-      "salutation": {
-        "type": "string",
-        "enum": [
-          "Herr",
-          "Frau"
-        ]
+      "creditorIdentifier": {
+        "type": "integer"
       },
       "firstName": {
         "type": "string",
@@ -42,18 +44,13 @@ export const createCreditorUserForm: FormConfig = {
         "format": "email",
         "emailNotTaken": []
       },
-      "phone": {
-        "type": "string",
-        "trim": true,
-        "format": "phone"
-      },
       "sendRegistrationMail": {
         "type": "boolean",
         "default": true
       }
     },
     "required": [
-      "salutation",
+      "creditorIdentifier",
       "firstName",
       "lastName",
       "email"
@@ -62,18 +59,15 @@ export const createCreditorUserForm: FormConfig = {
   },
   "uiSchema": {
     "ui:order": [
-      "salutation",
+      "creditorIdentifier",
       "firstName",
       "lastName",
       "email",
-      "phone",
       "sendRegistrationMail"
     ],
-    "salutation": {
-      "ui:title": "fields.salutation",
-      "ui:options": {
-        "enum": "salutation"
-      }
+    "creditorIdentifier": {
+      "ui:title": "forms.createCreditorUser.fields.creditorIdentifier",
+      "ui:widget": "hidden"
     },
     "firstName": {
       "ui:title": "fields.firstName"
@@ -84,20 +78,16 @@ export const createCreditorUserForm: FormConfig = {
     "email": {
       "ui:title": "fields.email"
     },
-    "phone": {
-      "ui:title": "fields.phone"
-    },
     "sendRegistrationMail": {
       "ui:title": "forms.createCreditorUser.fields.sendRegistrationMail"
     }
   },
   "conditions": {},
   "labels": {
-    "salutation": "fields.salutation",
+    "creditorIdentifier": "forms.createCreditorUser.fields.creditorIdentifier",
     "firstName": "fields.firstName",
     "lastName": "fields.lastName",
     "email": "fields.email",
-    "phone": "fields.phone",
     "sendRegistrationMail": "forms.createCreditorUser.fields.sendRegistrationMail"
   }
 };

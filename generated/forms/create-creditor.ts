@@ -284,6 +284,12 @@ export const createCreditorForm: FormConfig = {
         "trim": true,
         "onrNumberNotTaken": []
       },
+      "cmsKey": {
+        "type": "string",
+        "maxLength": 20,
+        "trim": true,
+        "cmsKeyNotTaken": []
+      },
       "ddmIdentifier": {
         "type": "string",
         "maxLength": 20,
@@ -420,6 +426,7 @@ export const createCreditorForm: FormConfig = {
       "contractDate",
       "buergelScore",
       "cspIdentifier",
+      "cmsKey",
       "ddmIdentifier",
       "wzCode",
       "setupFee",
@@ -598,6 +605,9 @@ export const createCreditorForm: FormConfig = {
     "cspIdentifier": {
       "ui:title": "fields.cspIdentifier"
     },
+    "cmsKey": {
+      "ui:title": "fields.cmsKey"
+    },
     "ddmIdentifier": {
       "ui:title": "fields.ddmIdentifier"
     },
@@ -682,6 +692,7 @@ export const createCreditorForm: FormConfig = {
     "contractDate": "fields.contractDate",
     "buergelScore": "fields.buergelScore",
     "cspIdentifier": "fields.cspIdentifier",
+    "cmsKey": "fields.cmsKey",
     "ddmIdentifier": "fields.ddmIdentifier",
     "wzCode": "fields.wzCode",
     "setupFee": "fields.setupFee",

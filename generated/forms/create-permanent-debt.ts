@@ -15,6 +15,26 @@ export const createPermanentDebtForm: FormConfig = {
     "contentType": "multipart"
   },
   "width": 555,
+  "prefill": {
+    "from": [
+      {
+        "path": "",
+        "only": [
+          "subject",
+          "grossAmount",
+          "vat",
+          "netAmount",
+          "period",
+          "performanceDateIndex",
+          "description"
+        ]
+      }
+    ],
+    "fields": {
+      "debtor": "debtor.id",
+      "location": "location.id"
+    }
+  },
   "schema": {
     "$id": "CreatePermanentDebtForm",
     "title": "CreatePermanentDebtForm",

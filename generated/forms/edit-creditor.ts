@@ -276,32 +276,10 @@ export const editCreditorForm: FormConfig = {
         "maxLength": 10,
         "trim": true
       },
-      "setupFee": {
-        "type": "integer",
-        "enum": [
-          49900,
-          24900,
-          0
-        ]
-      },
-      "minimumAnnualServiceFee": {
-        "type": "integer",
-        "description": "amount in cents",
-        "maximum": 99999999999,
-        "moneyAtLeast": 0
-      },
-      "serviceFeePeriod": {
-        "type": "string",
-        "format": "date"
-      },
       "serviceFee": {
         "type": "number",
         "percent": true,
         "serviceFeeShare": true
-      },
-      "serviceFeeMatrixIdentifier": {
-        "type": "string",
-        "trim": true
       }
     },
     "required": [
@@ -323,9 +301,7 @@ export const editCreditorForm: FormConfig = {
       "sepaCity",
       "sepaDate",
       "intermediaryNumber",
-      "contractDate",
-      "setupFee",
-      "serviceFeeMatrixIdentifier"
+      "contractDate"
     ],
     "allOf": [
       {
@@ -398,11 +374,7 @@ export const editCreditorForm: FormConfig = {
       "cspIdentifier",
       "ddmIdentifier",
       "wzCode",
-      "setupFee",
-      "minimumAnnualServiceFee",
-      "serviceFeePeriod",
-      "serviceFee",
-      "serviceFeeMatrixIdentifier"
+      "serviceFee"
     ],
     "companyName": {
       "ui:title": "fields.companyName"
@@ -567,26 +539,8 @@ export const editCreditorForm: FormConfig = {
       "ui:title": "fields.wzCode",
       "ui:help": "forms.editCreditor.help.wzCode"
     },
-    "setupFee": {
-      "ui:title": "fields.setupFee",
-      "ui:options": {
-        "enum": "setupFee"
-      }
-    },
-    "minimumAnnualServiceFee": {
-      "ui:title": "fields.minimumAnnualServiceFee",
-      "ui:widget": "money"
-    },
-    "serviceFeePeriod": {
-      "ui:title": "fields.serviceFeePeriod",
-      "ui:widget": "germanDate"
-    },
     "serviceFee": {
       "ui:title": "fields.serviceFee"
-    },
-    "serviceFeeMatrixIdentifier": {
-      "ui:title": "fields.serviceFeeMatrixIdentifier",
-      "ui:help": "forms.editCreditor.help.serviceFeeMatrixIdentifier"
     }
   },
   "conditions": {
@@ -643,10 +597,6 @@ export const editCreditorForm: FormConfig = {
     "cspIdentifier": "fields.cspIdentifier",
     "ddmIdentifier": "fields.ddmIdentifier",
     "wzCode": "fields.wzCode",
-    "setupFee": "fields.setupFee",
-    "minimumAnnualServiceFee": "fields.minimumAnnualServiceFee",
-    "serviceFeePeriod": "fields.serviceFeePeriod",
-    "serviceFee": "fields.serviceFee",
-    "serviceFeeMatrixIdentifier": "fields.serviceFeeMatrixIdentifier"
+    "serviceFee": "fields.serviceFee"
   }
 };

@@ -14,11 +14,22 @@ export const editMinimumAnnualServiceFeeForm: FormConfig = {
     "contentType": "json"
   },
   "width": 555,
+  "prefill": {
+    "from": [
+      "serviceFeePeriod"
+    ],
+    "fields": {
+      "creditorIdentifier": "identifier"
+    }
+  },
   "schema": {
     "$id": "EditMinimumAnnualServiceFeeForm",
     "title": "EditMinimumAnnualServiceFeeForm",
     "type": "object",
     "properties": {
+      "creditorIdentifier": {
+        "type": "integer"
+      },
       "currentAnnualServiceFee": {
         "type": "integer",
         "description": "amount in cents",
@@ -41,6 +52,7 @@ export const editMinimumAnnualServiceFeeForm: FormConfig = {
       }
     },
     "required": [
+      "creditorIdentifier",
       "currentAnnualServiceFee",
       "start",
       "end"
@@ -49,11 +61,16 @@ export const editMinimumAnnualServiceFeeForm: FormConfig = {
   },
   "uiSchema": {
     "ui:order": [
+      "creditorIdentifier",
       "currentAnnualServiceFee",
       "nextPeriodAnnualServiceFee",
       "start",
       "end"
     ],
+    "creditorIdentifier": {
+      "ui:title": "forms.editMinimumAnnualServiceFee.fields.creditorIdentifier",
+      "ui:widget": "hidden"
+    },
     "currentAnnualServiceFee": {
       "ui:title": "forms.editMinimumAnnualServiceFee.fields.currentAnnualServiceFee",
       "ui:widget": "money"
@@ -74,6 +91,7 @@ export const editMinimumAnnualServiceFeeForm: FormConfig = {
   },
   "conditions": {},
   "labels": {
+    "creditorIdentifier": "forms.editMinimumAnnualServiceFee.fields.creditorIdentifier",
     "currentAnnualServiceFee": "forms.editMinimumAnnualServiceFee.fields.currentAnnualServiceFee",
     "nextPeriodAnnualServiceFee": "forms.editMinimumAnnualServiceFee.fields.nextPeriodAnnualServiceFee",
     "start": "fields.start",

@@ -22,7 +22,6 @@ export const externalVoucherForm: FormConfig = {
       "creditorSapNumber": {
         "type": "string",
         "maxLength": 10,
-        "trim": true,
         "format": "digits"
       },
       "voucherType": {
@@ -84,7 +83,11 @@ export const externalVoucherForm: FormConfig = {
       "customNumber"
     ],
     "creditorSapNumber": {
-      "ui:title": "fields.creditorSapNumber"
+      "ui:title": "forms.externalVoucher.fields.creditorSapNumber",
+      "ui:widget": "optionsSelect",
+      "ui:options": {
+        "optionsPath": "/creditor/sap-number-list"
+      }
     },
     "voucherType": {
       "ui:title": "fields.voucherType",
@@ -102,7 +105,7 @@ export const externalVoucherForm: FormConfig = {
   },
   "conditions": {},
   "labels": {
-    "creditorSapNumber": "fields.creditorSapNumber",
+    "creditorSapNumber": "forms.externalVoucher.fields.creditorSapNumber",
     "voucherType": "fields.voucherType",
     "files": "forms.externalVoucher.fields.files",
     "customNumber": "fields.customNumber"

@@ -2,9 +2,11 @@
 // Source: 
 //   schema/forms/abandonment.yaml
 //   schema/forms/acceptInvitation.yaml
+//   schema/forms/acceptSepaUpdate.yaml
 //   schema/forms/acceptTerms.yaml
 //   schema/forms/addAttachment.yaml
 //   schema/forms/addLocation.yaml
+//   schema/forms/adminPermissionChange.yaml
 //   schema/forms/adminPermissions.yaml
 //   schema/forms/annulation.yaml
 //   schema/forms/answerRequest.yaml
@@ -24,10 +26,12 @@
 //   schema/forms/createPermanentDebt.yaml
 //   schema/forms/creditAdvice.yaml
 //   schema/forms/customisedLabel.yaml
+//   schema/forms/declineSepaUpdate.yaml
 //   schema/forms/defaultExposureType.yaml
 //   schema/forms/deleteCompanyUser.yaml
 //   schema/forms/directPayment.yaml
 //   schema/forms/disableBlockCreditor.yaml
+//   schema/forms/disableUser.yaml
 //   schema/forms/editCompanyUser.yaml
 //   schema/forms/editCreditor.yaml
 //   schema/forms/editDebtor.yaml
@@ -35,6 +39,7 @@
 //   schema/forms/editLocation.yaml
 //   schema/forms/editMinimumAnnualServiceFee.yaml
 //   schema/forms/emailReminderSettings.yaml
+//   schema/forms/enableUser.yaml
 //   schema/forms/externalVoucher.yaml
 //   schema/forms/limitIncrease.yaml
 //   schema/forms/locationEmail.yaml
@@ -51,6 +56,7 @@
 //   schema/forms/reactivateCreditor.yaml
 //   schema/forms/requestSepaUpdate.yaml
 //   schema/forms/resetPassword.yaml
+//   schema/forms/sendRegistrationMail.yaml
 //   schema/forms/serviceFeeCondition.yaml
 //   schema/forms/setCreditorPermissions.yaml
 //   schema/forms/setDunningBlock.yaml
@@ -68,9 +74,11 @@
 import type { FormConfig } from '../../src/shared/config-types';
 import { abandonmentForm } from './abandonment';
 import { acceptInvitationForm } from './accept-invitation';
+import { acceptSepaUpdateForm } from './accept-sepa-update';
 import { acceptTermsForm } from './accept-terms';
 import { addAttachmentForm } from './add-attachment';
 import { addLocationForm } from './add-location';
+import { adminPermissionChangeForm } from './admin-permission-change';
 import { adminPermissionsForm } from './admin-permissions';
 import { annulationForm } from './annulation';
 import { answerRequestForm } from './answer-request';
@@ -90,10 +98,12 @@ import { createDebtorForm } from './create-debtor';
 import { createPermanentDebtForm } from './create-permanent-debt';
 import { creditAdviceForm } from './credit-advice';
 import { customisedLabelForm } from './customised-label';
+import { declineSepaUpdateForm } from './decline-sepa-update';
 import { defaultExposureTypeForm } from './default-exposure-type';
 import { deleteCompanyUserForm } from './delete-company-user';
 import { directPaymentForm } from './direct-payment';
 import { disableBlockCreditorForm } from './disable-block-creditor';
+import { disableUserForm } from './disable-user';
 import { editCompanyUserForm } from './edit-company-user';
 import { editCreditorForm } from './edit-creditor';
 import { editDebtorForm } from './edit-debtor';
@@ -101,6 +111,7 @@ import { editDeliveryTypeForm } from './edit-delivery-type';
 import { editLocationForm } from './edit-location';
 import { editMinimumAnnualServiceFeeForm } from './edit-minimum-annual-service-fee';
 import { emailReminderSettingsForm } from './email-reminder-settings';
+import { enableUserForm } from './enable-user';
 import { externalVoucherForm } from './external-voucher';
 import { limitIncreaseForm } from './limit-increase';
 import { locationEmailForm } from './location-email';
@@ -117,6 +128,7 @@ import { reUploadVoucherForm } from './re-upload-voucher';
 import { reactivateCreditorForm } from './reactivate-creditor';
 import { requestSepaUpdateForm } from './request-sepa-update';
 import { resetPasswordForm } from './reset-password';
+import { sendRegistrationMailForm } from './send-registration-mail';
 import { serviceFeeConditionForm } from './service-fee-condition';
 import { setCreditorPermissionsForm } from './set-creditor-permissions';
 import { setDunningBlockForm } from './set-dunning-block';
@@ -134,9 +146,11 @@ import { workQueueAnswerForm } from './work-queue-answer';
 export const forms: Record<string, FormConfig> = {
   abandonment: abandonmentForm,
   acceptInvitation: acceptInvitationForm,
+  acceptSepaUpdate: acceptSepaUpdateForm,
   acceptTerms: acceptTermsForm,
   addAttachment: addAttachmentForm,
   addLocation: addLocationForm,
+  adminPermissionChange: adminPermissionChangeForm,
   adminPermissions: adminPermissionsForm,
   annulation: annulationForm,
   answerRequest: answerRequestForm,
@@ -156,10 +170,12 @@ export const forms: Record<string, FormConfig> = {
   createPermanentDebt: createPermanentDebtForm,
   creditAdvice: creditAdviceForm,
   customisedLabel: customisedLabelForm,
+  declineSepaUpdate: declineSepaUpdateForm,
   defaultExposureType: defaultExposureTypeForm,
   deleteCompanyUser: deleteCompanyUserForm,
   directPayment: directPaymentForm,
   disableBlockCreditor: disableBlockCreditorForm,
+  disableUser: disableUserForm,
   editCompanyUser: editCompanyUserForm,
   editCreditor: editCreditorForm,
   editDebtor: editDebtorForm,
@@ -167,6 +183,7 @@ export const forms: Record<string, FormConfig> = {
   editLocation: editLocationForm,
   editMinimumAnnualServiceFee: editMinimumAnnualServiceFeeForm,
   emailReminderSettings: emailReminderSettingsForm,
+  enableUser: enableUserForm,
   externalVoucher: externalVoucherForm,
   limitIncrease: limitIncreaseForm,
   locationEmail: locationEmailForm,
@@ -183,6 +200,7 @@ export const forms: Record<string, FormConfig> = {
   reactivateCreditor: reactivateCreditorForm,
   requestSepaUpdate: requestSepaUpdateForm,
   resetPassword: resetPasswordForm,
+  sendRegistrationMail: sendRegistrationMailForm,
   serviceFeeCondition: serviceFeeConditionForm,
   setCreditorPermissions: setCreditorPermissionsForm,
   setDunningBlock: setDunningBlockForm,

@@ -18,6 +18,19 @@ export const productApplicationForm: FormConfig = {
     "title": "ProductApplicationForm",
     "type": "object",
     "properties": {
+      "productType": {
+        "type": "string",
+        "enum": [
+          "SMAFA",
+          "APL",
+          "FW",
+          "DAA",
+          "DAB",
+          "FAS",
+          "VHV",
+          "TPF"
+        ]
+      },
       "companyName": {
         "type": "string",
         "maxLength": 120,
@@ -158,6 +171,18 @@ export const productApplicationForm: FormConfig = {
         "maxLength": 120,
         "trim": true
       },
+      "cspIdentifier": {
+        "type": "string",
+        "maxLength": 20,
+        "trim": true,
+        "onrNumberNotTaken": []
+      },
+      "cmsKey": {
+        "type": "string",
+        "maxLength": 20,
+        "trim": true,
+        "cmsKeyNotTaken": []
+      },
       "sepaAccountOwner": {
         "type": "string",
         "maxLength": 70,
@@ -253,8 +278,7 @@ export const productApplicationForm: FormConfig = {
         "trim": true
       },
       "factoringRulesRead": {
-        "type": "boolean",
-        "requiredCheckbox": true
+        "type": "boolean"
       },
       "privacyPolicyAccepted": {
         "type": "boolean",
@@ -262,13 +286,13 @@ export const productApplicationForm: FormConfig = {
       }
     },
     "required": [
+      "productType",
       "companyName",
       "salutation",
       "firstName",
       "lastName",
       "foundingDate",
       "turnover",
-      "factorableTurnover",
       "streetAndHouse",
       "zip",
       "city",
@@ -280,8 +304,6 @@ export const productApplicationForm: FormConfig = {
       "sepaCity",
       "sepaDate",
       "sepaMandateAvailable",
-      "intermediaryNumber",
-      "factoringRulesRead",
       "privacyPolicyAccepted"
     ],
     "allOf": [
@@ -309,6 +331,7 @@ export const productApplicationForm: FormConfig = {
   },
   "uiSchema": {
     "ui:order": [
+      "productType",
       "companyName",
       "salutation",
       "firstName",
@@ -333,6 +356,8 @@ export const productApplicationForm: FormConfig = {
       "registerNumber",
       "placeOfAuthority",
       "proprietor",
+      "cspIdentifier",
+      "cmsKey",
       "sepaAccountOwner",
       "sepaIban",
       "sepaCity",
@@ -354,6 +379,13 @@ export const productApplicationForm: FormConfig = {
       "factoringRulesRead",
       "privacyPolicyAccepted"
     ],
+    "productType": {
+      "ui:title": "fields.productType",
+      "ui:widget": "hidden",
+      "ui:options": {
+        "enum": "productType"
+      }
+    },
     "companyName": {
       "ui:title": "fields.companyName"
     },
@@ -442,6 +474,14 @@ export const productApplicationForm: FormConfig = {
     "proprietor": {
       "ui:title": "fields.proprietor"
     },
+    "cspIdentifier": {
+      "ui:title": "fields.cspIdentifier",
+      "ui:help": "forms.productApplication.help.cspIdentifier"
+    },
+    "cmsKey": {
+      "ui:title": "fields.cmsKey",
+      "ui:help": "forms.productApplication.help.cmsKey"
+    },
     "sepaAccountOwner": {
       "ui:title": "fields.sepaAccountOwner"
     },
@@ -505,8 +545,7 @@ export const productApplicationForm: FormConfig = {
       "ui:widget": "textarea"
     },
     "factoringRulesRead": {
-      "ui:title": "fields.factoringRulesRead",
-      "ui:widget": "checkbox"
+      "ui:title": "fields.factoringRulesRead"
     },
     "privacyPolicyAccepted": {
       "ui:title": "fields.privacyPolicyAccepted",
@@ -521,6 +560,7 @@ export const productApplicationForm: FormConfig = {
     }
   },
   "labels": {
+    "productType": "fields.productType",
     "companyName": "fields.companyName",
     "salutation": "fields.salutation",
     "firstName": "fields.firstName",
@@ -545,6 +585,8 @@ export const productApplicationForm: FormConfig = {
     "registerNumber": "fields.registerNumber",
     "placeOfAuthority": "fields.placeOfAuthority",
     "proprietor": "fields.proprietor",
+    "cspIdentifier": "fields.cspIdentifier",
+    "cmsKey": "fields.cmsKey",
     "sepaAccountOwner": "fields.sepaAccountOwner",
     "sepaIban": "fields.sepaIban",
     "sepaCity": "fields.sepaCity",

@@ -18,6 +18,19 @@ export const productRequestForm: FormConfig = {
     "title": "ProductRequestForm",
     "type": "object",
     "properties": {
+      "productType": {
+        "type": "string",
+        "enum": [
+          "SMAFA",
+          "APL",
+          "FW",
+          "DAA",
+          "DAB",
+          "FAS",
+          "VHV",
+          "TPF"
+        ]
+      },
       "companyName": {
         "type": "string",
         "maxLength": 120,
@@ -102,6 +115,7 @@ export const productRequestForm: FormConfig = {
       }
     },
     "required": [
+      "productType",
       "companyName",
       "legalFormKey",
       "salutation",
@@ -111,13 +125,13 @@ export const productRequestForm: FormConfig = {
       "phone",
       "zip",
       "city",
-      "intermediaryNumber",
       "privacyPolicyAccepted"
     ],
     "additionalProperties": false
   },
   "uiSchema": {
     "ui:order": [
+      "productType",
       "companyName",
       "legalFormKey",
       "salutation",
@@ -132,6 +146,13 @@ export const productRequestForm: FormConfig = {
       "message",
       "privacyPolicyAccepted"
     ],
+    "productType": {
+      "ui:title": "fields.productType",
+      "ui:widget": "hidden",
+      "ui:options": {
+        "enum": "productType"
+      }
+    },
     "companyName": {
       "ui:title": "fields.companyName"
     },
@@ -184,6 +205,7 @@ export const productRequestForm: FormConfig = {
   },
   "conditions": {},
   "labels": {
+    "productType": "fields.productType",
     "companyName": "fields.companyName",
     "legalFormKey": "fields.legalFormKey",
     "salutation": "fields.salutation",

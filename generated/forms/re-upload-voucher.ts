@@ -8,6 +8,11 @@ export const reUploadVoucherForm: FormConfig = {
   "label": "forms.reUploadVoucher.title",
   "submitLabel": "forms.reUploadVoucher.submit",
   "permission": "unprocessedDetails.actions.reUpload",
+  "submit": {
+    "method": "POST",
+    "path": "/voucher/{id}/reupload",
+    "contentType": "multipart"
+  },
   "width": 555,
   "schema": {
     "$id": "ReUploadVoucherForm",

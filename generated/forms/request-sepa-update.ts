@@ -14,11 +14,20 @@ export const requestSepaUpdateForm: FormConfig = {
     "contentType": "json"
   },
   "width": 555,
+  "prefill": {
+    "from": [],
+    "fields": {
+      "creditorIdentifier": "identifier"
+    }
+  },
   "schema": {
     "$id": "RequestSepaUpdateForm",
     "title": "RequestSepaUpdateForm",
     "type": "object",
     "properties": {
+      "creditorIdentifier": {
+        "type": "integer"
+      },
       "accountOwner": {
         "type": "string",
         "maxLength": 70,
@@ -41,6 +50,7 @@ export const requestSepaUpdateForm: FormConfig = {
       }
     },
     "required": [
+      "creditorIdentifier",
       "accountOwner",
       "iban",
       "startSepaDate",
@@ -50,11 +60,16 @@ export const requestSepaUpdateForm: FormConfig = {
   },
   "uiSchema": {
     "ui:order": [
+      "creditorIdentifier",
       "accountOwner",
       "iban",
       "startSepaDate",
       "sepaMandateAvailable"
     ],
+    "creditorIdentifier": {
+      "ui:title": "fields.creditorIdentifier",
+      "ui:widget": "hidden"
+    },
     "accountOwner": {
       "ui:title": "fields.accountOwner"
     },
@@ -73,6 +88,7 @@ export const requestSepaUpdateForm: FormConfig = {
   },
   "conditions": {},
   "labels": {
+    "creditorIdentifier": "fields.creditorIdentifier",
     "accountOwner": "fields.accountOwner",
     "iban": "fields.iban",
     "startSepaDate": "forms.requestSepaUpdate.fields.startSepaDate",

@@ -14,11 +14,21 @@ export const resetPasswordForm: FormConfig = {
     "contentType": "json"
   },
   "width": 555,
+  "prefill": {
+    "from": [],
+    "fields": {
+      "userIdentifier": "id",
+      "email": "email"
+    }
+  },
   "schema": {
     "$id": "ResetPasswordForm",
     "title": "ResetPasswordForm",
     "type": "object",
     "properties": {
+      "userIdentifier": {
+        "type": "integer"
+      },
       "email": {
         "type": "string",
         "readOnly": true,
@@ -30,15 +40,21 @@ export const resetPasswordForm: FormConfig = {
       }
     },
     "required": [
+      "userIdentifier",
       "confirmReset"
     ],
     "additionalProperties": false
   },
   "uiSchema": {
     "ui:order": [
+      "userIdentifier",
       "email",
       "confirmReset"
     ],
+    "userIdentifier": {
+      "ui:title": "forms.resetPassword.fields.userIdentifier",
+      "ui:widget": "hidden"
+    },
     "email": {
       "ui:title": "fields.email"
     },
@@ -49,6 +65,7 @@ export const resetPasswordForm: FormConfig = {
   },
   "conditions": {},
   "labels": {
+    "userIdentifier": "forms.resetPassword.fields.userIdentifier",
     "email": "fields.email",
     "confirmReset": "forms.resetPassword.fields.confirmReset"
   }

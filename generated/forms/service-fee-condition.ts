@@ -14,11 +14,20 @@ export const serviceFeeConditionForm: FormConfig = {
     "contentType": "json"
   },
   "width": 555,
+  "prefill": {
+    "from": [],
+    "fields": {
+      "creditorIdentifier": "identifier"
+    }
+  },
   "schema": {
     "$id": "ServiceFeeConditionForm",
     "title": "ServiceFeeConditionForm",
     "type": "object",
     "properties": {
+      "creditorIdentifier": {
+        "type": "integer"
+      },
       "serviceFeeMatrixIdentifier": {
         "type": "string",
         "trim": true
@@ -30,6 +39,7 @@ export const serviceFeeConditionForm: FormConfig = {
       }
     },
     "required": [
+      "creditorIdentifier",
       "serviceFeeMatrixIdentifier",
       "validFromDate"
     ],
@@ -37,9 +47,14 @@ export const serviceFeeConditionForm: FormConfig = {
   },
   "uiSchema": {
     "ui:order": [
+      "creditorIdentifier",
       "serviceFeeMatrixIdentifier",
       "validFromDate"
     ],
+    "creditorIdentifier": {
+      "ui:title": "fields.creditorIdentifier",
+      "ui:widget": "hidden"
+    },
     "serviceFeeMatrixIdentifier": {
       "ui:title": "fields.serviceFeeMatrixIdentifier"
     },
@@ -51,6 +66,7 @@ export const serviceFeeConditionForm: FormConfig = {
   },
   "conditions": {},
   "labels": {
+    "creditorIdentifier": "fields.creditorIdentifier",
     "serviceFeeMatrixIdentifier": "fields.serviceFeeMatrixIdentifier",
     "validFromDate": "fields.validFromDate"
   }

@@ -14,6 +14,11 @@ export const setCreditorPermissionsForm: FormConfig = {
     "contentType": "json"
   },
   "width": 555,
+  "prefill": {
+    "from": [
+      "permission"
+    ]
+  },
   "schema": {
     "$id": "SetCreditorPermissionsForm",
     "title": "SetCreditorPermissionsForm",

@@ -14,6 +14,11 @@ export const setUpFeeForm: FormConfig = {
     "contentType": "json"
   },
   "width": 555,
+  "prefill": {
+    "from": [
+      ""
+    ]
+  },
   "schema": {
     "$id": "SetUpFeeForm",
     "title": "SetUpFeeForm",

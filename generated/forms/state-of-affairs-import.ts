@@ -24,7 +24,10 @@ export const stateOfAffairsImportForm: FormConfig = {
         "items": {
           "type": "string",
           "format": "data-url",
-          "fileMaxBytes": 10485760,
+          "fileTypes": [
+            "csv"
+          ],
+          "fileMaxBytes": 2097152,
           "fileNotEmpty": true
         },
         "fileCountMin": 1,

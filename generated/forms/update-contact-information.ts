@@ -14,11 +14,22 @@ export const updateContactInformationForm: FormConfig = {
     "contentType": "json"
   },
   "width": 555,
+  "prefill": {
+    "from": [
+      "contact"
+    ],
+    "fields": {
+      "userIdentifier": "id"
+    }
+  },
   "schema": {
     "$id": "UpdateContactInformationForm",
     "title": "UpdateContactInformationForm",
     "type": "object",
     "properties": {
+      "userIdentifier": {
+        "type": "integer"
+      },
       "salutation": {
         "type": "string",
         "enum": [
@@ -65,6 +76,7 @@ export const updateContactInformationForm: FormConfig = {
       }
     },
     "required": [
+      "userIdentifier",
       "contactName",
       "street",
       "zip",
@@ -76,6 +88,7 @@ export const updateContactInformationForm: FormConfig = {
   },
   "uiSchema": {
     "ui:order": [
+      "userIdentifier",
       "salutation",
       "contactName",
       "street",
@@ -85,6 +98,10 @@ export const updateContactInformationForm: FormConfig = {
       "mobileNumber",
       "email"
     ],
+    "userIdentifier": {
+      "ui:title": "forms.updateContactInformation.fields.userIdentifier",
+      "ui:widget": "hidden"
+    },
     "salutation": {
       "ui:title": "fields.salutation",
       "ui:options": {
@@ -115,6 +132,7 @@ export const updateContactInformationForm: FormConfig = {
   },
   "conditions": {},
   "labels": {
+    "userIdentifier": "forms.updateContactInformation.fields.userIdentifier",
     "salutation": "fields.salutation",
     "contactName": "fields.contactName",
     "street": "forms.updateContactInformation.fields.street",

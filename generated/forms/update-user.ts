@@ -14,11 +14,22 @@ export const updateUserForm: FormConfig = {
     "contentType": "json"
   },
   "width": 555,
+  "prefill": {
+    "from": [
+      ""
+    ],
+    "fields": {
+      "userIdentifier": "id"
+    }
+  },
   "schema": {
     "$id": "UpdateUserForm",
     "title": "UpdateUserForm",
     "type": "object",
     "properties": {
+      "userIdentifier": {
+        "type": "integer"
+      },
       "name": {
         "type": "string",
         "maxLength": 120,
@@ -36,6 +47,7 @@ export const updateUserForm: FormConfig = {
       }
     },
     "required": [
+      "userIdentifier",
       "name",
       "username",
       "email"
@@ -44,10 +56,15 @@ export const updateUserForm: FormConfig = {
   },
   "uiSchema": {
     "ui:order": [
+      "userIdentifier",
       "name",
       "username",
       "email"
     ],
+    "userIdentifier": {
+      "ui:title": "forms.updateUser.fields.userIdentifier",
+      "ui:widget": "hidden"
+    },
     "name": {
       "ui:title": "fields.name"
     },
@@ -60,6 +77,7 @@ export const updateUserForm: FormConfig = {
   },
   "conditions": {},
   "labels": {
+    "userIdentifier": "forms.updateUser.fields.userIdentifier",
     "name": "fields.name",
     "username": "fields.username",
     "email": "fields.email"

@@ -8,6 +8,11 @@ export const uploadSubsequentInvoiceForm: FormConfig = {
   "label": "forms.uploadSubsequentInvoice.title",
   "submitLabel": "forms.uploadSubsequentInvoice.submit",
   "permission": "voucherDetails.actions.uploadSubsequentInvoice",
+  "submit": {
+    "method": "POST",
+    "path": "/voucher/{id}/subsequent-invoice",
+    "contentType": "multipart"
+  },
   "width": 555,
   "schema": {
     "$id": "UploadSubsequentInvoiceForm",
@@ -84,7 +89,8 @@ export const uploadSubsequentInvoiceForm: FormConfig = {
     ],
     "files": {
       "ui:title": "forms.uploadSubsequentInvoice.fields.files",
-      "ui:widget": "files"
+      "ui:widget": "files",
+      "ui:help": "forms.uploadSubsequentInvoice.help.files"
     },
     "deliveryType": {
       "ui:title": "fields.deliveryType",

@@ -9,6 +9,11 @@ export const uploadVoucherForm: FormConfig = {
   "submitLabel": "forms.uploadVoucher.submit",
   "queryFlag": "uploadVoucher",
   "permission": "vouchers.upload",
+  "submit": {
+    "method": "POST",
+    "path": "/voucher/upload",
+    "contentType": "multipart"
+  },
   "width": 555,
   "schema": {
     "$id": "UploadVoucherForm",

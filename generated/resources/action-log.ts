@@ -35,7 +35,8 @@ export const actionLogResource: ResourceConfig = {
         "type": "timestamp",
         "sortable": true,
         "alignLeft": true,
-        "sortMobile": true
+        "sortMobile": true,
+        "priority": 1
       },
       {
         "value": "actionType",
@@ -44,7 +45,8 @@ export const actionLogResource: ResourceConfig = {
         "widget": "actionTypeLabel",
         "sortable": true,
         "alignLeft": true,
-        "sortMobile": true
+        "sortMobile": true,
+        "priority": 2
       },
       {
         "value": "productType",
@@ -53,7 +55,8 @@ export const actionLogResource: ResourceConfig = {
         "enum": "productType",
         "sortable": true,
         "alignLeft": true,
-        "sortMobile": true
+        "sortMobile": true,
+        "priority": 2
       },
       {
         "value": "extra.userEmail",
@@ -61,7 +64,8 @@ export const actionLogResource: ResourceConfig = {
         "type": "email",
         "sortable": true,
         "alignLeft": true,
-        "sortMobile": true
+        "sortMobile": true,
+        "priority": 2
       },
       {
         "value": "extra.adminEmail",
@@ -69,7 +73,8 @@ export const actionLogResource: ResourceConfig = {
         "type": "email",
         "sortable": true,
         "alignLeft": true,
-        "sortMobile": true
+        "sortMobile": true,
+        "priority": 2
       },
       {
         "value": "additionalFilterInformation.creditorSapNumber",
@@ -77,7 +82,8 @@ export const actionLogResource: ResourceConfig = {
         "type": "string",
         "sortable": true,
         "alignLeft": true,
-        "sortMobile": true
+        "sortMobile": true,
+        "priority": 2
       },
       {
         "value": "additionalFilterInformation.debtorSapNumber",
@@ -85,7 +91,8 @@ export const actionLogResource: ResourceConfig = {
         "type": "string",
         "sortable": false,
         "alignLeft": true,
-        "sortMobile": false
+        "sortMobile": false,
+        "priority": 2
       },
       {
         "value": "additionalFilterInformation.voucherReference",
@@ -93,7 +100,8 @@ export const actionLogResource: ResourceConfig = {
         "type": "string",
         "sortable": false,
         "alignLeft": true,
-        "sortMobile": false
+        "sortMobile": false,
+        "priority": 2
       }
     ],
     "filters": [
@@ -153,6 +161,10 @@ export const actionLogResource: ResourceConfig = {
     "empty": {
       "noData": "resources.actionLog.empty.noData",
       "noResults": "resources.actionLog.empty.noResults"
+    },
+    "export": {
+      "path": "/action-log/export",
+      "label": "ui.list.export"
     }
   },
   "detail": {

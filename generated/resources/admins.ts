@@ -33,7 +33,8 @@ export const adminsResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": true,
         "sortMobile": true,
-        "width": 260
+        "width": 260,
+        "priority": 1
       },
       {
         "value": "email",
@@ -41,15 +42,18 @@ export const adminsResource: ResourceConfig = {
         "type": "email",
         "sortable": true,
         "alignLeft": true,
-        "sortMobile": true
+        "sortMobile": true,
+        "priority": 2
       },
       {
         "value": "role",
         "text": "entities.adminListItem.fields.role",
         "type": "string",
+        "widget": "roleLabel",
         "sortable": true,
         "alignLeft": true,
-        "sortMobile": true
+        "sortMobile": true,
+        "priority": 2
       },
       {
         "value": "product",
@@ -58,7 +62,8 @@ export const adminsResource: ResourceConfig = {
         "enum": "productType",
         "sortable": true,
         "alignLeft": true,
-        "sortMobile": true
+        "sortMobile": true,
+        "priority": 2
       },
       {
         "value": "loginAllowed",
@@ -66,7 +71,8 @@ export const adminsResource: ResourceConfig = {
         "type": "boolean",
         "sortable": true,
         "alignLeft": true,
-        "sortMobile": true
+        "sortMobile": true,
+        "priority": 2
       },
       {
         "value": "permissions",
@@ -74,7 +80,8 @@ export const adminsResource: ResourceConfig = {
         "type": "list",
         "sortable": false,
         "alignLeft": true,
-        "sortMobile": false
+        "sortMobile": false,
+        "priority": 2
       }
     ],
     "filters": [
@@ -102,6 +109,10 @@ export const adminsResource: ResourceConfig = {
     "empty": {
       "noData": "resources.admins.empty.noData",
       "noResults": "resources.admins.empty.noResults"
+    },
+    "create": {
+      "form": "createAdminUser",
+      "icon": "PersonAdd"
     }
   },
   "detail": {
@@ -114,7 +125,8 @@ export const adminsResource: ResourceConfig = {
       {
         "value": "role",
         "label": "entities.adminListItem.fields.role",
-        "type": "string"
+        "type": "string",
+        "widget": "roleLabel"
       }
     ],
     "sections": [

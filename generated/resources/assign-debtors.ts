@@ -37,7 +37,8 @@ export const assignDebtorsResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": true,
         "sortMobile": true,
-        "width": 240
+        "width": 240,
+        "priority": 1
       },
       {
         "value": "creditor.product",
@@ -46,7 +47,8 @@ export const assignDebtorsResource: ResourceConfig = {
         "enum": "productType",
         "sortable": true,
         "alignLeft": true,
-        "sortMobile": true
+        "sortMobile": true,
+        "priority": 2
       },
       {
         "value": "voucher.customNumber",
@@ -54,7 +56,8 @@ export const assignDebtorsResource: ResourceConfig = {
         "type": "string",
         "sortable": true,
         "alignLeft": true,
-        "sortMobile": true
+        "sortMobile": true,
+        "priority": 2
       },
       {
         "value": "voucher.bnetIdentifier",
@@ -62,7 +65,8 @@ export const assignDebtorsResource: ResourceConfig = {
         "type": "string",
         "sortable": false,
         "alignLeft": true,
-        "sortMobile": false
+        "sortMobile": false,
+        "priority": 2
       },
       {
         "value": "addresses",
@@ -70,7 +74,8 @@ export const assignDebtorsResource: ResourceConfig = {
         "type": "list",
         "sortable": false,
         "alignLeft": true,
-        "sortMobile": false
+        "sortMobile": false,
+        "priority": 2
       },
       {
         "value": "creationDate",
@@ -78,7 +83,8 @@ export const assignDebtorsResource: ResourceConfig = {
         "type": "timestamp",
         "sortable": true,
         "alignLeft": true,
-        "sortMobile": true
+        "sortMobile": true,
+        "priority": 2
       },
       {
         "value": "status",
@@ -87,7 +93,8 @@ export const assignDebtorsResource: ResourceConfig = {
         "enum": "debtorAssignmentStatus",
         "sortable": true,
         "alignLeft": true,
-        "sortMobile": true
+        "sortMobile": true,
+        "priority": 2
       }
     ],
     "filters": [
@@ -359,7 +366,8 @@ export const assignDebtorsResource: ResourceConfig = {
               "type": "string",
               "sortable": false,
               "alignLeft": true,
-              "sortMobile": false
+              "sortMobile": false,
+              "priority": 1
             },
             {
               "value": "type",
@@ -368,7 +376,8 @@ export const assignDebtorsResource: ResourceConfig = {
               "enum": "debtorType",
               "sortable": false,
               "alignLeft": true,
-              "sortMobile": false
+              "sortMobile": false,
+              "priority": 2
             },
             {
               "value": "approvedLimit",
@@ -376,7 +385,8 @@ export const assignDebtorsResource: ResourceConfig = {
               "type": "money",
               "sortable": false,
               "alignLeft": false,
-              "sortMobile": false
+              "sortMobile": false,
+              "priority": 2
             },
             {
               "value": "availableLimit",
@@ -384,7 +394,8 @@ export const assignDebtorsResource: ResourceConfig = {
               "type": "money",
               "sortable": false,
               "alignLeft": false,
-              "sortMobile": false
+              "sortMobile": false,
+              "priority": 2
             },
             {
               "value": "limitExpiredDate",
@@ -392,7 +403,8 @@ export const assignDebtorsResource: ResourceConfig = {
               "type": "timestamp",
               "sortable": false,
               "alignLeft": true,
-              "sortMobile": false
+              "sortMobile": false,
+              "priority": 2
             },
             {
               "value": "invoiceCount",
@@ -400,7 +412,8 @@ export const assignDebtorsResource: ResourceConfig = {
               "type": "integer",
               "sortable": false,
               "alignLeft": false,
-              "sortMobile": false
+              "sortMobile": false,
+              "priority": 2
             },
             {
               "value": "openInvoiceCount",
@@ -408,7 +421,8 @@ export const assignDebtorsResource: ResourceConfig = {
               "type": "integer",
               "sortable": false,
               "alignLeft": false,
-              "sortMobile": false
+              "sortMobile": false,
+              "priority": 2
             },
             {
               "value": "locations",
@@ -416,7 +430,8 @@ export const assignDebtorsResource: ResourceConfig = {
               "type": "list",
               "sortable": false,
               "alignLeft": true,
-              "sortMobile": false
+              "sortMobile": false,
+              "priority": 2
             }
           ]
         }

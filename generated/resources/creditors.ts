@@ -51,7 +51,8 @@ export const creditorsResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": true,
         "sortMobile": true,
-        "width": 260
+        "width": 260,
+        "priority": 1
       },
       {
         "value": "sapNumber",
@@ -59,7 +60,8 @@ export const creditorsResource: ResourceConfig = {
         "type": "string",
         "sortable": true,
         "alignLeft": true,
-        "sortMobile": true
+        "sortMobile": true,
+        "priority": 2
       },
       {
         "value": "city",
@@ -67,7 +69,8 @@ export const creditorsResource: ResourceConfig = {
         "type": "string",
         "sortable": true,
         "alignLeft": true,
-        "sortMobile": true
+        "sortMobile": true,
+        "priority": 2
       },
       {
         "value": "product",
@@ -76,7 +79,8 @@ export const creditorsResource: ResourceConfig = {
         "enum": "productType",
         "sortable": true,
         "alignLeft": true,
-        "sortMobile": true
+        "sortMobile": true,
+        "priority": 2
       },
       {
         "value": "status",
@@ -85,7 +89,8 @@ export const creditorsResource: ResourceConfig = {
         "enum": "creditorStatus",
         "sortable": true,
         "alignLeft": true,
-        "sortMobile": true
+        "sortMobile": true,
+        "priority": 2
       },
       {
         "value": "user.username",
@@ -93,7 +98,8 @@ export const creditorsResource: ResourceConfig = {
         "type": "string",
         "sortable": false,
         "alignLeft": true,
-        "sortMobile": false
+        "sortMobile": false,
+        "priority": 2
       },
       {
         "value": "hasOpenCreditorDebitUpdate",
@@ -101,7 +107,8 @@ export const creditorsResource: ResourceConfig = {
         "type": "boolean",
         "sortable": true,
         "alignLeft": true,
-        "sortMobile": true
+        "sortMobile": true,
+        "priority": 2
       },
       {
         "value": "isSendToSap",
@@ -109,7 +116,8 @@ export const creditorsResource: ResourceConfig = {
         "type": "boolean",
         "sortable": true,
         "alignLeft": true,
-        "sortMobile": true
+        "sortMobile": true,
+        "priority": 2
       },
       {
         "value": "setupFee",
@@ -117,7 +125,8 @@ export const creditorsResource: ResourceConfig = {
         "type": "money",
         "sortable": true,
         "alignLeft": false,
-        "sortMobile": true
+        "sortMobile": true,
+        "priority": 2
       },
       {
         "value": "apiErrorCount",
@@ -125,7 +134,8 @@ export const creditorsResource: ResourceConfig = {
         "type": "integer",
         "sortable": true,
         "alignLeft": false,
-        "sortMobile": true
+        "sortMobile": true,
+        "priority": 2
       },
       {
         "value": "creationDate",
@@ -133,7 +143,8 @@ export const creditorsResource: ResourceConfig = {
         "type": "timestamp",
         "sortable": true,
         "alignLeft": true,
-        "sortMobile": true
+        "sortMobile": true,
+        "priority": 2
       }
     ],
     "filters": [
@@ -190,6 +201,10 @@ export const creditorsResource: ResourceConfig = {
     "empty": {
       "noData": "resources.creditors.empty.noData",
       "noResults": "resources.creditors.empty.noResults"
+    },
+    "create": {
+      "form": "createCreditor",
+      "icon": "AddBusiness"
     }
   },
   "detail": {
@@ -439,7 +454,8 @@ export const creditorsResource: ResourceConfig = {
               "type": "string",
               "sortable": false,
               "alignLeft": true,
-              "sortMobile": false
+              "sortMobile": false,
+              "priority": 1
             },
             {
               "value": "validFromDate",
@@ -447,7 +463,8 @@ export const creditorsResource: ResourceConfig = {
               "type": "date",
               "sortable": false,
               "alignLeft": true,
-              "sortMobile": false
+              "sortMobile": false,
+              "priority": 2
             },
             {
               "value": "validToDate",
@@ -455,7 +472,8 @@ export const creditorsResource: ResourceConfig = {
               "type": "date",
               "sortable": false,
               "alignLeft": true,
-              "sortMobile": false
+              "sortMobile": false,
+              "priority": 2
             },
             {
               "value": "status",
@@ -464,7 +482,8 @@ export const creditorsResource: ResourceConfig = {
               "enum": "serviceFeeConditionStatus",
               "sortable": false,
               "alignLeft": true,
-              "sortMobile": false
+              "sortMobile": false,
+              "priority": 2
             },
             {
               "value": "matrixEntry.purchasedFee",
@@ -472,7 +491,8 @@ export const creditorsResource: ResourceConfig = {
               "type": "percent",
               "sortable": false,
               "alignLeft": false,
-              "sortMobile": false
+              "sortMobile": false,
+              "priority": 2
             },
             {
               "value": "matrixEntry.notPurchasedFee",
@@ -480,7 +500,8 @@ export const creditorsResource: ResourceConfig = {
               "type": "percent",
               "sortable": false,
               "alignLeft": false,
-              "sortMobile": false
+              "sortMobile": false,
+              "priority": 2
             },
             {
               "value": "matrixEntry.minimumServiceFee",
@@ -488,7 +509,8 @@ export const creditorsResource: ResourceConfig = {
               "type": "money",
               "sortable": false,
               "alignLeft": false,
-              "sortMobile": false
+              "sortMobile": false,
+              "priority": 2
             },
             {
               "value": "current",
@@ -496,7 +518,8 @@ export const creditorsResource: ResourceConfig = {
               "type": "boolean",
               "sortable": false,
               "alignLeft": true,
-              "sortMobile": false
+              "sortMobile": false,
+              "priority": 2
             }
           ]
         }
@@ -555,7 +578,8 @@ export const creditorsResource: ResourceConfig = {
               "type": "string",
               "sortable": false,
               "alignLeft": true,
-              "sortMobile": false
+              "sortMobile": false,
+              "priority": 1
             },
             {
               "value": "username",
@@ -563,7 +587,8 @@ export const creditorsResource: ResourceConfig = {
               "type": "string",
               "sortable": false,
               "alignLeft": true,
-              "sortMobile": false
+              "sortMobile": false,
+              "priority": 2
             },
             {
               "value": "status",
@@ -572,7 +597,8 @@ export const creditorsResource: ResourceConfig = {
               "enum": "userStatus",
               "sortable": false,
               "alignLeft": true,
-              "sortMobile": false
+              "sortMobile": false,
+              "priority": 2
             },
             {
               "value": "loginAllowed",
@@ -580,7 +606,8 @@ export const creditorsResource: ResourceConfig = {
               "type": "boolean",
               "sortable": false,
               "alignLeft": true,
-              "sortMobile": false
+              "sortMobile": false,
+              "priority": 2
             }
           ]
         }
@@ -645,25 +672,58 @@ export const creditorsResource: ResourceConfig = {
         "key": "block",
         "label": "resources.creditors.actions.block",
         "adminPermission": "block_creditor",
-        "dialog": "blockCreditor"
+        "dialog": "blockCreditor",
+        "when": {
+          "status": [
+            "active"
+          ]
+        }
       },
       {
         "key": "disableBlock",
         "label": "resources.creditors.actions.disableBlock",
         "adminPermission": "block_creditor",
-        "dialog": "disableBlockCreditor"
+        "dialog": "disableBlockCreditor",
+        "when": {
+          "status": [
+            "blocked"
+          ]
+        }
       },
       {
         "key": "terminate",
         "label": "resources.creditors.actions.terminate",
         "adminPermission": "block_creditor",
-        "dialog": "terminateCreditor"
+        "dialog": "terminateCreditor",
+        "when": {
+          "status": [
+            "active",
+            "blocked"
+          ]
+        }
       },
       {
         "key": "reactivate",
         "label": "resources.creditors.actions.reactivate",
         "adminPermission": "block_creditor",
-        "dialog": "reactivateCreditor"
+        "dialog": "reactivateCreditor",
+        "when": {
+          "status": [
+            "terminated"
+          ]
+        }
+      },
+      {
+        "key": "disableUsers",
+        "label": "resources.creditors.actions.disableUsers",
+        "adminPermission": "disable_user",
+        "command": "disableCreditorUsers"
+      },
+      {
+        "key": "enableUsers",
+        "label": "resources.creditors.actions.enableUsers",
+        "adminPermission": "disable_user",
+        "command": "enableCreditorUsers"
       },
       {
         "key": "permissions",
@@ -690,30 +750,93 @@ export const creditorsResource: ResourceConfig = {
         "dialog": "serviceFeeCondition"
       },
       {
+        "key": "deleteFeeCondition",
+        "label": "resources.creditors.actions.deleteFeeCondition",
+        "adminPermission": "edit_service_fee_period",
+        "command": "deleteFeeCondition",
+        "targetList": "serviceFeeConditions",
+        "targetWhen": {
+          "status": [
+            "planned"
+          ]
+        }
+      },
+      {
         "key": "requestSepaUpdate",
         "label": "resources.creditors.actions.requestSepaUpdate",
         "adminPermission": "update_creditor_permissions",
-        "dialog": "requestSepaUpdate"
+        "dialog": "requestSepaUpdate",
+        "when": {
+          "hasOpenCreditorDebitUpdate": [
+            false
+          ]
+        }
       },
       {
         "key": "sendToSap",
         "label": "resources.creditors.actions.sendToSap",
-        "adminPermission": "creditor_sap_registration"
+        "adminPermission": "creditor_sap_registration",
+        "command": "sendCreditorToSap",
+        "when": {
+          "isSendToSap": [
+            false
+          ]
+        }
       },
       {
         "key": "sendCaseFile",
         "label": "resources.creditors.actions.sendCaseFile",
-        "adminPermission": "creditor_sap_registration"
+        "adminPermission": "creditor_sap_registration",
+        "command": "sendCaseFile",
+        "when": {
+          "isSendToSap": [
+            true
+          ]
+        }
       },
       {
-        "key": "doc2portal",
-        "label": "resources.creditors.actions.doc2portal",
-        "adminPermission": "enable_doc2portal"
+        "key": "enableDoc2portal",
+        "label": "resources.creditors.actions.enableDoc2portal",
+        "adminPermission": "enable_doc2portal",
+        "command": "enableDoc2PortalInvoices",
+        "when": {
+          "invoicesEnabled": [
+            false
+          ]
+        }
       },
       {
-        "key": "letter2post",
-        "label": "resources.creditors.actions.letter2post",
-        "adminPermission": "enable_doc2portal"
+        "key": "disableDoc2portal",
+        "label": "resources.creditors.actions.disableDoc2portal",
+        "adminPermission": "enable_doc2portal",
+        "command": "disableDoc2PortalInvoices",
+        "when": {
+          "invoicesEnabled": [
+            true
+          ]
+        }
+      },
+      {
+        "key": "enableLetter2post",
+        "label": "resources.creditors.actions.enableLetter2post",
+        "adminPermission": "enable_doc2portal",
+        "command": "enableLetter2PostDocuments",
+        "when": {
+          "documentsEnabled": [
+            false
+          ]
+        }
+      },
+      {
+        "key": "disableLetter2post",
+        "label": "resources.creditors.actions.disableLetter2post",
+        "adminPermission": "enable_doc2portal",
+        "command": "disableLetter2PostDocuments",
+        "when": {
+          "documentsEnabled": [
+            true
+          ]
+        }
       }
     ]
   }

@@ -41,7 +41,8 @@ export const debtorsResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": true,
         "sortMobile": true,
-        "width": 260
+        "width": 260,
+        "priority": 1
       },
       {
         "value": "city",
@@ -49,7 +50,9 @@ export const debtorsResource: ResourceConfig = {
         "type": "string",
         "sortable": true,
         "alignLeft": true,
-        "sortMobile": true
+        "sortMobile": true,
+        "width": 140,
+        "priority": 2
       },
       {
         "value": "debtorType",
@@ -58,7 +61,9 @@ export const debtorsResource: ResourceConfig = {
         "enum": "debtorType",
         "sortable": true,
         "alignLeft": true,
-        "sortMobile": true
+        "sortMobile": true,
+        "width": 130,
+        "priority": 3
       },
       {
         "value": "status",
@@ -67,7 +72,9 @@ export const debtorsResource: ResourceConfig = {
         "enum": "debtorStatus",
         "sortable": true,
         "alignLeft": true,
-        "sortMobile": true
+        "sortMobile": true,
+        "width": 110,
+        "priority": 1
       },
       {
         "value": "approvedLimit",
@@ -76,6 +83,8 @@ export const debtorsResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": false,
         "sortMobile": true,
+        "width": 130,
+        "priority": 2,
         "permission": "debtors.showLimit"
       },
       {
@@ -85,6 +94,8 @@ export const debtorsResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": false,
         "sortMobile": true,
+        "width": 130,
+        "priority": 2,
         "permission": "debtors.showLimit"
       },
       {
@@ -94,6 +105,8 @@ export const debtorsResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": false,
         "sortMobile": true,
+        "width": 130,
+        "priority": 3,
         "permission": "debtors.showSumPurchased"
       },
       {
@@ -102,7 +115,9 @@ export const debtorsResource: ResourceConfig = {
         "type": "money",
         "sortable": true,
         "alignLeft": false,
-        "sortMobile": true
+        "sortMobile": true,
+        "width": 130,
+        "priority": 1
       },
       {
         "value": "limitExpiredDate",
@@ -111,6 +126,8 @@ export const debtorsResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": true,
         "sortMobile": true,
+        "width": 120,
+        "priority": 3,
         "permission": "debtors.showLimit"
       }
     ],
@@ -260,7 +277,8 @@ export const debtorsResource: ResourceConfig = {
               "type": "string",
               "sortable": false,
               "alignLeft": true,
-              "sortMobile": false
+              "sortMobile": false,
+              "priority": 1
             },
             {
               "value": "customDebtorNumber",
@@ -268,7 +286,8 @@ export const debtorsResource: ResourceConfig = {
               "type": "string",
               "sortable": false,
               "alignLeft": true,
-              "sortMobile": false
+              "sortMobile": false,
+              "priority": 2
             },
             {
               "value": "address.street",
@@ -276,7 +295,8 @@ export const debtorsResource: ResourceConfig = {
               "type": "string",
               "sortable": false,
               "alignLeft": true,
-              "sortMobile": false
+              "sortMobile": false,
+              "priority": 2
             },
             {
               "value": "address.zip",
@@ -284,7 +304,8 @@ export const debtorsResource: ResourceConfig = {
               "type": "string",
               "sortable": false,
               "alignLeft": true,
-              "sortMobile": false
+              "sortMobile": false,
+              "priority": 2
             },
             {
               "value": "address.city",
@@ -292,7 +313,8 @@ export const debtorsResource: ResourceConfig = {
               "type": "string",
               "sortable": false,
               "alignLeft": true,
-              "sortMobile": false
+              "sortMobile": false,
+              "priority": 2
             },
             {
               "value": "deliveryType",
@@ -301,7 +323,8 @@ export const debtorsResource: ResourceConfig = {
               "enum": "deliveryType",
               "sortable": false,
               "alignLeft": true,
-              "sortMobile": false
+              "sortMobile": false,
+              "priority": 2
             },
             {
               "value": "status",
@@ -310,7 +333,8 @@ export const debtorsResource: ResourceConfig = {
               "enum": "debtorStatus",
               "sortable": false,
               "alignLeft": true,
-              "sortMobile": false
+              "sortMobile": false,
+              "priority": 2
             }
           ]
         }
@@ -328,7 +352,8 @@ export const debtorsResource: ResourceConfig = {
               "type": "string",
               "sortable": false,
               "alignLeft": true,
-              "sortMobile": false
+              "sortMobile": false,
+              "priority": 1
             },
             {
               "value": "type",
@@ -337,7 +362,8 @@ export const debtorsResource: ResourceConfig = {
               "enum": "voucherType",
               "sortable": false,
               "alignLeft": true,
-              "sortMobile": false
+              "sortMobile": false,
+              "priority": 2
             },
             {
               "value": "voucherDate",
@@ -345,7 +371,8 @@ export const debtorsResource: ResourceConfig = {
               "type": "date",
               "sortable": false,
               "alignLeft": true,
-              "sortMobile": false
+              "sortMobile": false,
+              "priority": 2
             },
             {
               "value": "paymentDeadline",
@@ -353,7 +380,8 @@ export const debtorsResource: ResourceConfig = {
               "type": "date",
               "sortable": false,
               "alignLeft": true,
-              "sortMobile": false
+              "sortMobile": false,
+              "priority": 2
             },
             {
               "value": "amount",
@@ -361,7 +389,8 @@ export const debtorsResource: ResourceConfig = {
               "type": "money",
               "sortable": false,
               "alignLeft": false,
-              "sortMobile": false
+              "sortMobile": false,
+              "priority": 2
             },
             {
               "value": "leftoverAmount",
@@ -369,7 +398,8 @@ export const debtorsResource: ResourceConfig = {
               "type": "money",
               "sortable": false,
               "alignLeft": false,
-              "sortMobile": false
+              "sortMobile": false,
+              "priority": 2
             },
             {
               "value": "status",
@@ -378,7 +408,8 @@ export const debtorsResource: ResourceConfig = {
               "enum": "voucherStatus",
               "sortable": false,
               "alignLeft": true,
-              "sortMobile": false
+              "sortMobile": false,
+              "priority": 2
             }
           ]
         }
@@ -397,7 +428,8 @@ export const debtorsResource: ResourceConfig = {
               "type": "string",
               "sortable": false,
               "alignLeft": true,
-              "sortMobile": false
+              "sortMobile": false,
+              "priority": 1
             },
             {
               "value": "subject",
@@ -405,7 +437,8 @@ export const debtorsResource: ResourceConfig = {
               "type": "string",
               "sortable": false,
               "alignLeft": true,
-              "sortMobile": false
+              "sortMobile": false,
+              "priority": 2
             },
             {
               "value": "period",
@@ -414,7 +447,8 @@ export const debtorsResource: ResourceConfig = {
               "enum": "permanentDebtPeriod",
               "sortable": false,
               "alignLeft": true,
-              "sortMobile": false
+              "sortMobile": false,
+              "priority": 2
             },
             {
               "value": "grossAmount",
@@ -422,7 +456,8 @@ export const debtorsResource: ResourceConfig = {
               "type": "money",
               "sortable": false,
               "alignLeft": false,
-              "sortMobile": false
+              "sortMobile": false,
+              "priority": 2
             },
             {
               "value": "nextExecutionDate",
@@ -430,7 +465,8 @@ export const debtorsResource: ResourceConfig = {
               "type": "date",
               "sortable": false,
               "alignLeft": true,
-              "sortMobile": false
+              "sortMobile": false,
+              "priority": 2
             },
             {
               "value": "status",
@@ -439,7 +475,8 @@ export const debtorsResource: ResourceConfig = {
               "enum": "permanentDebtStatus",
               "sortable": false,
               "alignLeft": true,
-              "sortMobile": false
+              "sortMobile": false,
+              "priority": 2
             }
           ]
         }
@@ -556,7 +593,8 @@ export const debtorsResource: ResourceConfig = {
               "type": "string",
               "sortable": false,
               "alignLeft": true,
-              "sortMobile": false
+              "sortMobile": false,
+              "priority": 1
             },
             {
               "value": "type",
@@ -565,7 +603,8 @@ export const debtorsResource: ResourceConfig = {
               "enum": "voucherType",
               "sortable": false,
               "alignLeft": true,
-              "sortMobile": false
+              "sortMobile": false,
+              "priority": 2
             },
             {
               "value": "voucherDate",
@@ -573,7 +612,8 @@ export const debtorsResource: ResourceConfig = {
               "type": "date",
               "sortable": false,
               "alignLeft": true,
-              "sortMobile": false
+              "sortMobile": false,
+              "priority": 2
             },
             {
               "value": "performanceDate",
@@ -581,7 +621,8 @@ export const debtorsResource: ResourceConfig = {
               "type": "date",
               "sortable": false,
               "alignLeft": true,
-              "sortMobile": false
+              "sortMobile": false,
+              "priority": 2
             },
             {
               "value": "paymentDeadline",
@@ -589,7 +630,8 @@ export const debtorsResource: ResourceConfig = {
               "type": "date",
               "sortable": false,
               "alignLeft": true,
-              "sortMobile": false
+              "sortMobile": false,
+              "priority": 2
             },
             {
               "value": "amount",
@@ -597,7 +639,8 @@ export const debtorsResource: ResourceConfig = {
               "type": "money",
               "sortable": false,
               "alignLeft": false,
-              "sortMobile": false
+              "sortMobile": false,
+              "priority": 2
             },
             {
               "value": "leftoverAmount",
@@ -605,7 +648,8 @@ export const debtorsResource: ResourceConfig = {
               "type": "money",
               "sortable": false,
               "alignLeft": false,
-              "sortMobile": false
+              "sortMobile": false,
+              "priority": 2
             }
           ]
         }
@@ -615,6 +659,13 @@ export const debtorsResource: ResourceConfig = {
         "label": "resources.debtors.tabs.history",
         "fields": [],
         "widget": "debtorHistory"
+      },
+      {
+        "key": "processLog",
+        "label": "resources.debtors.tabs.processLog",
+        "fields": [],
+        "widget": "processLog",
+        "adminView": true
       }
     ],
     "actions": [

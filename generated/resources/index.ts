@@ -6,6 +6,7 @@
 //   schema/resources/creditors.yaml
 //   schema/resources/debtors.yaml
 //   schema/resources/permanentDebts.yaml
+//   schema/resources/productRequests.yaml
 //   schema/resources/requests.yaml
 //   schema/resources/unprocessed.yaml
 //   schema/resources/users.yaml
@@ -19,6 +20,7 @@ import { assignDebtorsResource } from './assign-debtors';
 import { creditorsResource } from './creditors';
 import { debtorsResource } from './debtors';
 import { permanentDebtsResource } from './permanent-debts';
+import { productRequestsResource } from './product-requests';
 import { requestsResource } from './requests';
 import { unprocessedResource } from './unprocessed';
 import { usersResource } from './users';
@@ -32,6 +34,7 @@ export const resources: Record<string, ResourceConfig> = {
   creditors: creditorsResource,
   debtors: debtorsResource,
   permanentDebts: permanentDebtsResource,
+  productRequests: productRequestsResource,
   requests: requestsResource,
   unprocessed: unprocessedResource,
   users: usersResource,

@@ -37,7 +37,8 @@ export const permanentDebtsResource: ResourceConfig = {
         "type": "string",
         "sortable": true,
         "alignLeft": true,
-        "sortMobile": true
+        "sortMobile": true,
+        "priority": 1
       },
       {
         "value": "subject",
@@ -45,7 +46,8 @@ export const permanentDebtsResource: ResourceConfig = {
         "type": "string",
         "sortable": true,
         "alignLeft": true,
-        "sortMobile": true
+        "sortMobile": true,
+        "priority": 2
       },
       {
         "value": "debtor.name",
@@ -53,7 +55,8 @@ export const permanentDebtsResource: ResourceConfig = {
         "type": "string",
         "sortable": true,
         "alignLeft": true,
-        "sortMobile": true
+        "sortMobile": true,
+        "priority": 2
       },
       {
         "value": "location.name",
@@ -62,7 +65,8 @@ export const permanentDebtsResource: ResourceConfig = {
         "type": "string",
         "sortable": true,
         "alignLeft": true,
-        "sortMobile": true
+        "sortMobile": true,
+        "priority": 2
       },
       {
         "value": "grossAmount",
@@ -70,7 +74,8 @@ export const permanentDebtsResource: ResourceConfig = {
         "type": "money",
         "sortable": true,
         "alignLeft": false,
-        "sortMobile": true
+        "sortMobile": true,
+        "priority": 2
       },
       {
         "value": "period",
@@ -79,7 +84,8 @@ export const permanentDebtsResource: ResourceConfig = {
         "enum": "permanentDebtPeriod",
         "sortable": true,
         "alignLeft": true,
-        "sortMobile": true
+        "sortMobile": true,
+        "priority": 2
       },
       {
         "value": "startDate",
@@ -87,7 +93,8 @@ export const permanentDebtsResource: ResourceConfig = {
         "type": "date",
         "sortable": true,
         "alignLeft": true,
-        "sortMobile": true
+        "sortMobile": true,
+        "priority": 2
       },
       {
         "value": "endDate",
@@ -95,7 +102,8 @@ export const permanentDebtsResource: ResourceConfig = {
         "type": "date",
         "sortable": true,
         "alignLeft": true,
-        "sortMobile": true
+        "sortMobile": true,
+        "priority": 2
       },
       {
         "value": "nextExecutionDate",
@@ -103,7 +111,8 @@ export const permanentDebtsResource: ResourceConfig = {
         "type": "date",
         "sortable": true,
         "alignLeft": true,
-        "sortMobile": true
+        "sortMobile": true,
+        "priority": 2
       },
       {
         "value": "status",
@@ -112,7 +121,8 @@ export const permanentDebtsResource: ResourceConfig = {
         "enum": "permanentDebtStatus",
         "sortable": true,
         "alignLeft": true,
-        "sortMobile": true
+        "sortMobile": true,
+        "priority": 2
       }
     ],
     "filters": [
@@ -299,7 +309,8 @@ export const permanentDebtsResource: ResourceConfig = {
               "type": "string",
               "sortable": false,
               "alignLeft": true,
-              "sortMobile": false
+              "sortMobile": false,
+              "priority": 1
             },
             {
               "value": "officialVoucherNumber",
@@ -307,7 +318,8 @@ export const permanentDebtsResource: ResourceConfig = {
               "type": "string",
               "sortable": false,
               "alignLeft": true,
-              "sortMobile": false
+              "sortMobile": false,
+              "priority": 2
             },
             {
               "value": "type",
@@ -316,7 +328,8 @@ export const permanentDebtsResource: ResourceConfig = {
               "enum": "voucherType",
               "sortable": false,
               "alignLeft": true,
-              "sortMobile": false
+              "sortMobile": false,
+              "priority": 2
             },
             {
               "value": "amount",
@@ -324,7 +337,8 @@ export const permanentDebtsResource: ResourceConfig = {
               "type": "money",
               "sortable": false,
               "alignLeft": false,
-              "sortMobile": false
+              "sortMobile": false,
+              "priority": 2
             },
             {
               "value": "created",
@@ -332,7 +346,8 @@ export const permanentDebtsResource: ResourceConfig = {
               "type": "timestamp",
               "sortable": false,
               "alignLeft": true,
-              "sortMobile": false
+              "sortMobile": false,
+              "priority": 2
             }
           ]
         }
@@ -343,7 +358,13 @@ export const permanentDebtsResource: ResourceConfig = {
         "key": "stop",
         "label": "resources.permanentDebts.actions.stop",
         "permission": "permanentDebtDetails.actions.stop",
-        "dialog": "stopPermanentDebt"
+        "dialog": "stopPermanentDebt",
+        "when": {
+          "status": [
+            "created",
+            "active"
+          ]
+        }
       },
       {
         "key": "create",

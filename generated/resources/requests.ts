@@ -37,7 +37,8 @@ export const requestsResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": true,
         "sortMobile": true,
-        "width": 240
+        "width": 240,
+        "priority": 1
       },
       {
         "value": "creditor.product",
@@ -46,7 +47,8 @@ export const requestsResource: ResourceConfig = {
         "enum": "productType",
         "sortable": true,
         "alignLeft": true,
-        "sortMobile": true
+        "sortMobile": true,
+        "priority": 2
       },
       {
         "value": "debitData.accountOwner",
@@ -54,7 +56,8 @@ export const requestsResource: ResourceConfig = {
         "type": "string",
         "sortable": true,
         "alignLeft": true,
-        "sortMobile": true
+        "sortMobile": true,
+        "priority": 2
       },
       {
         "value": "debitData.iban",
@@ -62,7 +65,8 @@ export const requestsResource: ResourceConfig = {
         "type": "iban",
         "sortable": false,
         "alignLeft": true,
-        "sortMobile": false
+        "sortMobile": false,
+        "priority": 2
       },
       {
         "value": "debitData.startSepaDate",
@@ -70,7 +74,8 @@ export const requestsResource: ResourceConfig = {
         "type": "date",
         "sortable": true,
         "alignLeft": true,
-        "sortMobile": true
+        "sortMobile": true,
+        "priority": 2
       },
       {
         "value": "creator",
@@ -78,7 +83,8 @@ export const requestsResource: ResourceConfig = {
         "type": "email",
         "sortable": true,
         "alignLeft": true,
-        "sortMobile": true
+        "sortMobile": true,
+        "priority": 2
       },
       {
         "value": "creationDate",
@@ -86,7 +92,8 @@ export const requestsResource: ResourceConfig = {
         "type": "timestamp",
         "sortable": true,
         "alignLeft": true,
-        "sortMobile": true
+        "sortMobile": true,
+        "priority": 2
       },
       {
         "value": "status",
@@ -95,7 +102,8 @@ export const requestsResource: ResourceConfig = {
         "enum": "sepaUpdateRequestStatus",
         "sortable": true,
         "alignLeft": true,
-        "sortMobile": true
+        "sortMobile": true,
+        "priority": 2
       },
       {
         "value": "decisionDate",
@@ -103,7 +111,8 @@ export const requestsResource: ResourceConfig = {
         "type": "timestamp",
         "sortable": true,
         "alignLeft": true,
-        "sortMobile": true
+        "sortMobile": true,
+        "priority": 2
       },
       {
         "value": "decisionUser",
@@ -111,7 +120,8 @@ export const requestsResource: ResourceConfig = {
         "type": "email",
         "sortable": false,
         "alignLeft": true,
-        "sortMobile": false
+        "sortMobile": false,
+        "priority": 2
       },
       {
         "value": "isOwnRequest",
@@ -119,7 +129,8 @@ export const requestsResource: ResourceConfig = {
         "type": "boolean",
         "sortable": false,
         "alignLeft": true,
-        "sortMobile": false
+        "sortMobile": false,
+        "priority": 2
       }
     ],
     "filters": [
@@ -154,6 +165,10 @@ export const requestsResource: ResourceConfig = {
     "empty": {
       "noData": "resources.requests.empty.noData",
       "noResults": "resources.requests.empty.noResults"
+    },
+    "export": {
+      "path": "/creditor-debit-update/export",
+      "label": "ui.list.export"
     }
   },
   "detail": {
@@ -244,10 +259,25 @@ export const requestsResource: ResourceConfig = {
     "tabs": [],
     "actions": [
       {
-        "key": "answer",
-        "label": "resources.requests.actions.answer",
+        "key": "accept",
+        "label": "resources.requests.actions.accept",
         "adminPermission": "approve_sepa_update",
-        "dialog": "answerRequest",
+        "dialog": "acceptSepaUpdate",
+        "when": {
+          "status": [
+            "in_review"
+          ],
+          "isOwnRequest": [
+            false,
+            null
+          ]
+        }
+      },
+      {
+        "key": "decline",
+        "label": "resources.requests.actions.decline",
+        "adminPermission": "approve_sepa_update",
+        "dialog": "declineSepaUpdate",
         "when": {
           "status": [
             "in_review"

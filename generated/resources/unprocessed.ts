@@ -39,7 +39,8 @@ export const unprocessedResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": true,
         "sortMobile": true,
-        "width": 220
+        "width": 220,
+        "priority": 1
       },
       {
         "value": "uploadedDate",
@@ -48,7 +49,8 @@ export const unprocessedResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": true,
         "sortMobile": true,
-        "width": 110
+        "width": 110,
+        "priority": 2
       },
       {
         "value": "debtor.name",
@@ -56,7 +58,8 @@ export const unprocessedResource: ResourceConfig = {
         "type": "string",
         "sortable": true,
         "alignLeft": true,
-        "sortMobile": true
+        "sortMobile": true,
+        "priority": 2
       },
       {
         "value": "voucherDate",
@@ -65,7 +68,8 @@ export const unprocessedResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": true,
         "sortMobile": true,
-        "width": 110
+        "width": 110,
+        "priority": 2
       },
       {
         "value": "amount",
@@ -74,7 +78,8 @@ export const unprocessedResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": false,
         "sortMobile": true,
-        "width": 120
+        "width": 120,
+        "priority": 2
       },
       {
         "value": "status",
@@ -83,7 +88,8 @@ export const unprocessedResource: ResourceConfig = {
         "enum": "voucherStatus",
         "sortable": true,
         "alignLeft": true,
-        "sortMobile": true
+        "sortMobile": true,
+        "priority": 2
       },
       {
         "value": "processingStatus",
@@ -92,7 +98,8 @@ export const unprocessedResource: ResourceConfig = {
         "enum": "processingSubStatus",
         "sortable": true,
         "alignLeft": true,
-        "sortMobile": true
+        "sortMobile": true,
+        "priority": 2
       },
       {
         "value": "pendingStatus",
@@ -101,7 +108,8 @@ export const unprocessedResource: ResourceConfig = {
         "enum": "pendingVoucherStatus",
         "sortable": true,
         "alignLeft": true,
-        "sortMobile": true
+        "sortMobile": true,
+        "priority": 2
       },
       {
         "value": "bnetStatus",
@@ -110,7 +118,8 @@ export const unprocessedResource: ResourceConfig = {
         "enum": "processingCode",
         "sortable": true,
         "alignLeft": true,
-        "sortMobile": true
+        "sortMobile": true,
+        "priority": 2
       },
       {
         "value": "deliveryType",
@@ -119,7 +128,8 @@ export const unprocessedResource: ResourceConfig = {
         "enum": "deliveryType",
         "sortable": true,
         "alignLeft": true,
-        "sortMobile": false
+        "sortMobile": false,
+        "priority": 2
       },
       {
         "value": "source",
@@ -128,7 +138,8 @@ export const unprocessedResource: ResourceConfig = {
         "enum": "voucherSource",
         "sortable": true,
         "alignLeft": true,
-        "sortMobile": false
+        "sortMobile": false,
+        "priority": 2
       }
     ],
     "filters": [
@@ -324,15 +335,18 @@ export const unprocessedResource: ResourceConfig = {
               "type": "string",
               "sortable": false,
               "alignLeft": true,
-              "sortMobile": false
+              "sortMobile": false,
+              "priority": 1
             },
             {
               "value": "path",
               "text": "entities.voucherAttachment.fields.path",
               "type": "string",
+              "widget": "fileDownload",
               "sortable": false,
               "alignLeft": true,
-              "sortMobile": false
+              "sortMobile": false,
+              "priority": 2
             }
           ]
         }
@@ -375,12 +389,14 @@ export const unprocessedResource: ResourceConfig = {
         "key": "continue",
         "label": "resources.unprocessed.actions.continue",
         "permission": "unprocessedDetails.actions.continue",
+        "command": "continueVoucher",
         "recordPermission": "continueVoucher"
       },
       {
         "key": "cancel",
         "label": "resources.unprocessed.actions.cancel",
         "permission": "unprocessedDetails.actions.cancel",
+        "command": "cancelUpload",
         "recordPermission": "cancel"
       },
       {
@@ -408,6 +424,8 @@ export const unprocessedResource: ResourceConfig = {
         "key": "deleteAttachment",
         "label": "resources.unprocessed.actions.deleteAttachment",
         "permission": "unprocessedDetails.actions.deleteAttachment",
+        "command": "deleteAttachment",
+        "targetList": "attachments",
         "recordPermission": "deleteAttachment"
       },
       {

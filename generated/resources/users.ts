@@ -46,7 +46,8 @@ export const usersResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": true,
         "sortMobile": true,
-        "width": 240
+        "width": 240,
+        "priority": 1
       },
       {
         "value": "email",
@@ -54,7 +55,8 @@ export const usersResource: ResourceConfig = {
         "type": "email",
         "sortable": true,
         "alignLeft": true,
-        "sortMobile": true
+        "sortMobile": true,
+        "priority": 2
       },
       {
         "value": "sapNumber",
@@ -62,7 +64,8 @@ export const usersResource: ResourceConfig = {
         "type": "string",
         "sortable": true,
         "alignLeft": true,
-        "sortMobile": true
+        "sortMobile": true,
+        "priority": 2
       },
       {
         "value": "city",
@@ -70,7 +73,8 @@ export const usersResource: ResourceConfig = {
         "type": "string",
         "sortable": true,
         "alignLeft": true,
-        "sortMobile": true
+        "sortMobile": true,
+        "priority": 2
       },
       {
         "value": "product",
@@ -79,7 +83,8 @@ export const usersResource: ResourceConfig = {
         "enum": "productType",
         "sortable": true,
         "alignLeft": true,
-        "sortMobile": true
+        "sortMobile": true,
+        "priority": 2
       },
       {
         "value": "status",
@@ -88,7 +93,8 @@ export const usersResource: ResourceConfig = {
         "enum": "userStatus",
         "sortable": true,
         "alignLeft": true,
-        "sortMobile": true
+        "sortMobile": true,
+        "priority": 2
       },
       {
         "value": "loginAllowed",
@@ -96,7 +102,8 @@ export const usersResource: ResourceConfig = {
         "type": "boolean",
         "sortable": true,
         "alignLeft": true,
-        "sortMobile": true
+        "sortMobile": true,
+        "priority": 2
       }
     ],
     "filters": [
@@ -163,6 +170,12 @@ export const usersResource: ResourceConfig = {
             "type": "email"
           },
           {
+            "value": "roles",
+            "label": "fields.roles",
+            "type": "list",
+            "widget": "roleLabel"
+          },
+          {
             "value": "loginAllowed",
             "label": "fields.loginAllowed",
             "type": "boolean"
@@ -195,6 +208,15 @@ export const usersResource: ResourceConfig = {
     "tabs": [],
     "actions": [
       {
+        "key": "impersonate",
+        "label": "resources.users.actions.impersonate",
+        "when": {
+          "loginAllowed": [
+            true
+          ]
+        }
+      },
+      {
         "key": "update",
         "label": "resources.users.actions.update",
         "adminPermission": "update_user",
@@ -205,6 +227,7 @@ export const usersResource: ResourceConfig = {
         "key": "disable",
         "label": "resources.users.actions.disable",
         "adminPermission": "disable_user",
+        "dialog": "disableUser",
         "when": {
           "loginAllowed": [
             true
@@ -215,6 +238,7 @@ export const usersResource: ResourceConfig = {
         "key": "enable",
         "label": "resources.users.actions.enable",
         "adminPermission": "disable_user",
+        "dialog": "enableUser",
         "when": {
           "loginAllowed": [
             false
@@ -225,12 +249,25 @@ export const usersResource: ResourceConfig = {
         "key": "resetPassword",
         "label": "resources.users.actions.resetPassword",
         "adminPermission": "reset_user_password",
-        "dialog": "resetPassword"
+        "dialog": "resetPassword",
+        "when": {
+          "status": [
+            "active",
+            "password_reset_requested",
+            "password_reset"
+          ]
+        }
       },
       {
         "key": "registrationMail",
         "label": "resources.users.actions.registrationMail",
-        "adminPermission": "registration_mail"
+        "adminPermission": "registration_mail",
+        "dialog": "sendRegistrationMail",
+        "when": {
+          "status": [
+            "new"
+          ]
+        }
       },
       {
         "key": "updateContactInformation",

@@ -40,7 +40,8 @@ export const vouchersResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": true,
         "sortMobile": true,
-        "width": 150
+        "width": 120,
+        "priority": 1
       },
       {
         "value": "debtor.name",
@@ -49,7 +50,8 @@ export const vouchersResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": true,
         "sortMobile": true,
-        "width": 220
+        "width": 200,
+        "priority": 1
       },
       {
         "value": "location.name",
@@ -58,7 +60,9 @@ export const vouchersResource: ResourceConfig = {
         "type": "string",
         "sortable": true,
         "alignLeft": true,
-        "sortMobile": true
+        "sortMobile": true,
+        "width": 160,
+        "priority": 3
       },
       {
         "value": "type",
@@ -67,7 +71,9 @@ export const vouchersResource: ResourceConfig = {
         "enum": "voucherType",
         "sortable": true,
         "alignLeft": true,
-        "sortMobile": true
+        "sortMobile": true,
+        "width": 120,
+        "priority": 2
       },
       {
         "value": "voucherDate",
@@ -76,7 +82,8 @@ export const vouchersResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": true,
         "sortMobile": true,
-        "width": 110
+        "width": 100,
+        "priority": 2
       },
       {
         "value": "paymentDeadline",
@@ -85,7 +92,8 @@ export const vouchersResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": true,
         "sortMobile": true,
-        "width": 110
+        "width": 100,
+        "priority": 1
       },
       {
         "value": "amount",
@@ -94,7 +102,8 @@ export const vouchersResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": false,
         "sortMobile": true,
-        "width": 120
+        "width": 110,
+        "priority": 1
       },
       {
         "value": "leftoverAmount",
@@ -103,7 +112,8 @@ export const vouchersResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": false,
         "sortMobile": true,
-        "width": 120
+        "width": 110,
+        "priority": 1
       },
       {
         "value": "statusToShow",
@@ -112,7 +122,9 @@ export const vouchersResource: ResourceConfig = {
         "enum": "voucherStatus",
         "sortable": true,
         "alignLeft": true,
-        "sortMobile": true
+        "sortMobile": true,
+        "width": 130,
+        "priority": 1
       },
       {
         "value": "subStatus",
@@ -121,7 +133,9 @@ export const vouchersResource: ResourceConfig = {
         "enum": "voucherSubStatus",
         "sortable": true,
         "alignLeft": true,
-        "sortMobile": true
+        "sortMobile": true,
+        "width": 120,
+        "priority": 3
       },
       {
         "value": "purchaseStatus",
@@ -130,7 +144,9 @@ export const vouchersResource: ResourceConfig = {
         "enum": "purchaseStatus",
         "sortable": true,
         "alignLeft": true,
-        "sortMobile": true
+        "sortMobile": true,
+        "width": 120,
+        "priority": 2
       },
       {
         "value": "source",
@@ -139,7 +155,9 @@ export const vouchersResource: ResourceConfig = {
         "enum": "voucherSource",
         "sortable": true,
         "alignLeft": true,
-        "sortMobile": false
+        "sortMobile": false,
+        "width": 140,
+        "priority": 3
       },
       {
         "value": "uploaded",
@@ -148,7 +166,8 @@ export const vouchersResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": true,
         "sortMobile": true,
-        "width": 110
+        "width": 100,
+        "priority": 3
       }
     ],
     "filters": [
@@ -283,6 +302,10 @@ export const vouchersResource: ResourceConfig = {
     "empty": {
       "noData": "resources.vouchers.empty.noData",
       "noResults": "resources.vouchers.empty.noResults"
+    },
+    "export": {
+      "path": "/voucher/csv",
+      "label": "ui.list.export"
     },
     "rowLink": {
       "resource": "unprocessed",
@@ -505,7 +528,8 @@ export const vouchersResource: ResourceConfig = {
               "type": "string",
               "sortable": false,
               "alignLeft": true,
-              "sortMobile": false
+              "sortMobile": false,
+              "priority": 1
             },
             {
               "value": "type",
@@ -514,7 +538,8 @@ export const vouchersResource: ResourceConfig = {
               "enum": "voucherType",
               "sortable": false,
               "alignLeft": true,
-              "sortMobile": false
+              "sortMobile": false,
+              "priority": 2
             },
             {
               "value": "voucherDate",
@@ -522,7 +547,8 @@ export const vouchersResource: ResourceConfig = {
               "type": "date",
               "sortable": false,
               "alignLeft": true,
-              "sortMobile": false
+              "sortMobile": false,
+              "priority": 2
             },
             {
               "value": "uploaded",
@@ -530,7 +556,8 @@ export const vouchersResource: ResourceConfig = {
               "type": "timestamp",
               "sortable": false,
               "alignLeft": true,
-              "sortMobile": false
+              "sortMobile": false,
+              "priority": 2
             },
             {
               "value": "amount",
@@ -538,7 +565,8 @@ export const vouchersResource: ResourceConfig = {
               "type": "money",
               "sortable": false,
               "alignLeft": false,
-              "sortMobile": false
+              "sortMobile": false,
+              "priority": 2
             },
             {
               "value": "isBalancingVoucher",
@@ -546,7 +574,8 @@ export const vouchersResource: ResourceConfig = {
               "type": "boolean",
               "sortable": false,
               "alignLeft": true,
-              "sortMobile": false
+              "sortMobile": false,
+              "priority": 2
             }
           ],
           "link": "vouchers"
@@ -565,7 +594,8 @@ export const vouchersResource: ResourceConfig = {
               "type": "timestamp",
               "sortable": false,
               "alignLeft": true,
-              "sortMobile": false
+              "sortMobile": false,
+              "priority": 1
             },
             {
               "value": "type",
@@ -574,15 +604,17 @@ export const vouchersResource: ResourceConfig = {
               "enum": "historyEventType",
               "sortable": false,
               "alignLeft": true,
-              "sortMobile": false
+              "sortMobile": false,
+              "priority": 2
             },
             {
-              "value": "value",
-              "text": "entities.voucherHistoryEntry.fields.value",
+              "value": "valueText",
+              "text": "entities.voucherHistoryEntry.fields.valueText",
               "type": "string",
               "sortable": false,
               "alignLeft": true,
-              "sortMobile": false
+              "sortMobile": false,
+              "priority": 2
             },
             {
               "value": "title",
@@ -590,7 +622,8 @@ export const vouchersResource: ResourceConfig = {
               "type": "string",
               "sortable": false,
               "alignLeft": true,
-              "sortMobile": false
+              "sortMobile": false,
+              "priority": 2
             },
             {
               "value": "text",
@@ -598,10 +631,18 @@ export const vouchersResource: ResourceConfig = {
               "type": "text",
               "sortable": false,
               "alignLeft": true,
-              "sortMobile": false
+              "sortMobile": false,
+              "priority": 2
             }
           ]
         }
+      },
+      {
+        "key": "processLog",
+        "label": "resources.vouchers.tabs.processLog",
+        "fields": [],
+        "widget": "processLog",
+        "adminView": true
       },
       {
         "key": "balancedBy",
@@ -617,7 +658,8 @@ export const vouchersResource: ResourceConfig = {
               "type": "string",
               "sortable": false,
               "alignLeft": true,
-              "sortMobile": false
+              "sortMobile": false,
+              "priority": 1
             },
             {
               "value": "type",
@@ -626,7 +668,8 @@ export const vouchersResource: ResourceConfig = {
               "enum": "voucherType",
               "sortable": false,
               "alignLeft": true,
-              "sortMobile": false
+              "sortMobile": false,
+              "priority": 2
             },
             {
               "value": "balancedDate",
@@ -634,7 +677,8 @@ export const vouchersResource: ResourceConfig = {
               "type": "date",
               "sortable": false,
               "alignLeft": true,
-              "sortMobile": false
+              "sortMobile": false,
+              "priority": 2
             },
             {
               "value": "balancedAmount",
@@ -642,7 +686,8 @@ export const vouchersResource: ResourceConfig = {
               "type": "money",
               "sortable": false,
               "alignLeft": false,
-              "sortMobile": false
+              "sortMobile": false,
+              "priority": 2
             }
           ],
           "link": "vouchers"
@@ -662,7 +707,8 @@ export const vouchersResource: ResourceConfig = {
               "type": "string",
               "sortable": false,
               "alignLeft": true,
-              "sortMobile": false
+              "sortMobile": false,
+              "priority": 1
             },
             {
               "value": "type",
@@ -671,7 +717,8 @@ export const vouchersResource: ResourceConfig = {
               "enum": "voucherType",
               "sortable": false,
               "alignLeft": true,
-              "sortMobile": false
+              "sortMobile": false,
+              "priority": 2
             },
             {
               "value": "balancedDate",
@@ -679,7 +726,8 @@ export const vouchersResource: ResourceConfig = {
               "type": "date",
               "sortable": false,
               "alignLeft": true,
-              "sortMobile": false
+              "sortMobile": false,
+              "priority": 2
             },
             {
               "value": "balancedAmount",
@@ -687,7 +735,8 @@ export const vouchersResource: ResourceConfig = {
               "type": "money",
               "sortable": false,
               "alignLeft": false,
-              "sortMobile": false
+              "sortMobile": false,
+              "priority": 2
             }
           ],
           "link": "vouchers"
@@ -707,7 +756,8 @@ export const vouchersResource: ResourceConfig = {
               "type": "string",
               "sortable": false,
               "alignLeft": true,
-              "sortMobile": false
+              "sortMobile": false,
+              "priority": 1
             },
             {
               "value": "updated",
@@ -715,7 +765,8 @@ export const vouchersResource: ResourceConfig = {
               "type": "timestamp",
               "sortable": false,
               "alignLeft": true,
-              "sortMobile": false
+              "sortMobile": false,
+              "priority": 2
             }
           ]
         }

@@ -34,7 +34,8 @@ export const workQueueResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": true,
         "sortMobile": true,
-        "width": 280
+        "width": 280,
+        "priority": 1
       },
       {
         "value": "debtor.name",
@@ -42,7 +43,8 @@ export const workQueueResource: ResourceConfig = {
         "type": "string",
         "sortable": true,
         "alignLeft": true,
-        "sortMobile": true
+        "sortMobile": true,
+        "priority": 2
       },
       {
         "value": "statusToShow",
@@ -51,7 +53,8 @@ export const workQueueResource: ResourceConfig = {
         "enum": "workQueueStatus",
         "sortable": true,
         "alignLeft": true,
-        "sortMobile": true
+        "sortMobile": true,
+        "priority": 2
       },
       {
         "value": "created",
@@ -59,7 +62,8 @@ export const workQueueResource: ResourceConfig = {
         "type": "timestamp",
         "sortable": true,
         "alignLeft": true,
-        "sortMobile": true
+        "sortMobile": true,
+        "priority": 2
       },
       {
         "value": "updated",
@@ -67,7 +71,8 @@ export const workQueueResource: ResourceConfig = {
         "type": "timestamp",
         "sortable": true,
         "alignLeft": true,
-        "sortMobile": true
+        "sortMobile": true,
+        "priority": 2
       }
     ],
     "filters": [
@@ -171,11 +176,6 @@ export const workQueueResource: ResourceConfig = {
             "value": "answerCode",
             "label": "entities.workQueueItem.fields.answerCode",
             "type": "string"
-          },
-          {
-            "value": "transactionKey",
-            "label": "fields.transactionKey",
-            "type": "string"
           }
         ]
       }
@@ -194,7 +194,8 @@ export const workQueueResource: ResourceConfig = {
               "type": "string",
               "sortable": false,
               "alignLeft": true,
-              "sortMobile": false
+              "sortMobile": false,
+              "priority": 1
             },
             {
               "value": "type",
@@ -203,7 +204,8 @@ export const workQueueResource: ResourceConfig = {
               "enum": "voucherType",
               "sortable": false,
               "alignLeft": true,
-              "sortMobile": false
+              "sortMobile": false,
+              "priority": 2
             },
             {
               "value": "amount",
@@ -211,7 +213,8 @@ export const workQueueResource: ResourceConfig = {
               "type": "money",
               "sortable": false,
               "alignLeft": false,
-              "sortMobile": false
+              "sortMobile": false,
+              "priority": 2
             },
             {
               "value": "leftOverAmount",
@@ -219,7 +222,8 @@ export const workQueueResource: ResourceConfig = {
               "type": "money",
               "sortable": false,
               "alignLeft": false,
-              "sortMobile": false
+              "sortMobile": false,
+              "priority": 2
             },
             {
               "value": "paymentDeadline",
@@ -227,7 +231,8 @@ export const workQueueResource: ResourceConfig = {
               "type": "date",
               "sortable": false,
               "alignLeft": true,
-              "sortMobile": false
+              "sortMobile": false,
+              "priority": 2
             }
           ]
         }
@@ -245,7 +250,8 @@ export const workQueueResource: ResourceConfig = {
               "type": "string",
               "sortable": false,
               "alignLeft": true,
-              "sortMobile": false
+              "sortMobile": false,
+              "priority": 1
             },
             {
               "value": "type",
@@ -254,7 +260,8 @@ export const workQueueResource: ResourceConfig = {
               "enum": "voucherType",
               "sortable": false,
               "alignLeft": true,
-              "sortMobile": false
+              "sortMobile": false,
+              "priority": 2
             },
             {
               "value": "amount",
@@ -262,7 +269,8 @@ export const workQueueResource: ResourceConfig = {
               "type": "money",
               "sortable": false,
               "alignLeft": false,
-              "sortMobile": false
+              "sortMobile": false,
+              "priority": 2
             },
             {
               "value": "leftOverAmount",
@@ -270,7 +278,8 @@ export const workQueueResource: ResourceConfig = {
               "type": "money",
               "sortable": false,
               "alignLeft": false,
-              "sortMobile": false
+              "sortMobile": false,
+              "priority": 2
             },
             {
               "value": "paymentDeadline",
@@ -278,7 +287,8 @@ export const workQueueResource: ResourceConfig = {
               "type": "date",
               "sortable": false,
               "alignLeft": true,
-              "sortMobile": false
+              "sortMobile": false,
+              "priority": 2
             }
           ]
         }
@@ -296,7 +306,8 @@ export const workQueueResource: ResourceConfig = {
               "type": "timestamp",
               "sortable": false,
               "alignLeft": true,
-              "sortMobile": false
+              "sortMobile": false,
+              "priority": 1
             },
             {
               "value": "sender",
@@ -305,7 +316,8 @@ export const workQueueResource: ResourceConfig = {
               "enum": "workQueueSender",
               "sortable": false,
               "alignLeft": true,
-              "sortMobile": false
+              "sortMobile": false,
+              "priority": 2
             },
             {
               "value": "text",
@@ -313,7 +325,8 @@ export const workQueueResource: ResourceConfig = {
               "type": "text",
               "sortable": false,
               "alignLeft": true,
-              "sortMobile": false
+              "sortMobile": false,
+              "priority": 2
             }
           ]
         }
@@ -364,7 +377,8 @@ export const workQueueResource: ResourceConfig = {
               "type": "string",
               "sortable": false,
               "alignLeft": true,
-              "sortMobile": false
+              "sortMobile": false,
+              "priority": 1
             },
             {
               "value": "text",
@@ -372,7 +386,8 @@ export const workQueueResource: ResourceConfig = {
               "type": "string",
               "sortable": false,
               "alignLeft": true,
-              "sortMobile": false
+              "sortMobile": false,
+              "priority": 2
             },
             {
               "value": "fullAmount",
@@ -380,7 +395,8 @@ export const workQueueResource: ResourceConfig = {
               "type": "boolean",
               "sortable": false,
               "alignLeft": true,
-              "sortMobile": false
+              "sortMobile": false,
+              "priority": 2
             },
             {
               "value": "noteRequired",
@@ -388,7 +404,8 @@ export const workQueueResource: ResourceConfig = {
               "type": "boolean",
               "sortable": false,
               "alignLeft": true,
-              "sortMobile": false
+              "sortMobile": false,
+              "priority": 2
             }
           ]
         }
@@ -406,7 +423,8 @@ export const workQueueResource: ResourceConfig = {
               "type": "string",
               "sortable": false,
               "alignLeft": true,
-              "sortMobile": false
+              "sortMobile": false,
+              "priority": 1
             },
             {
               "value": "text",
@@ -414,7 +432,8 @@ export const workQueueResource: ResourceConfig = {
               "type": "string",
               "sortable": false,
               "alignLeft": true,
-              "sortMobile": false
+              "sortMobile": false,
+              "priority": 2
             },
             {
               "value": "fullAmount",
@@ -422,7 +441,8 @@ export const workQueueResource: ResourceConfig = {
               "type": "boolean",
               "sortable": false,
               "alignLeft": true,
-              "sortMobile": false
+              "sortMobile": false,
+              "priority": 2
             },
             {
               "value": "noteRequired",
@@ -430,7 +450,8 @@ export const workQueueResource: ResourceConfig = {
               "type": "boolean",
               "sortable": false,
               "alignLeft": true,
-              "sortMobile": false
+              "sortMobile": false,
+              "priority": 2
             }
           ]
         }
@@ -442,7 +463,14 @@ export const workQueueResource: ResourceConfig = {
         "label": "resources.workQueue.actions.answer",
         "permission": "workQueue.answer",
         "dialog": "workQueueAnswer",
-        "icon": "QuestionAnswer"
+        "icon": "QuestionAnswer",
+        "when": {
+          "status": [
+            "open",
+            "read",
+            "error"
+          ]
+        }
       }
     ]
   }

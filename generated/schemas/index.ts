@@ -53,6 +53,7 @@
 //   schema/entities/locationRef.yaml
 //   schema/entities/logItem.yaml
 //   schema/entities/notification.yaml
+//   schema/entities/onboardingClaim.yaml
 //   schema/entities/optInItem.yaml
 //   schema/entities/pendingDebtorDecision.yaml
 //   schema/entities/pendingDecisionDebtor.yaml
@@ -82,6 +83,8 @@
 //   schema/entities/serviceFeePeriod.yaml
 //   schema/entities/solvencyDecision.yaml
 //   schema/entities/stateOfAffairs.yaml
+//   schema/entities/stateOfAffairsImportPreview.yaml
+//   schema/entities/stateOfAffairsImportRow.yaml
 //   schema/entities/stateOfAffairsOption.yaml
 //   schema/entities/termsDocument.yaml
 //   schema/entities/unprocessedVoucher.yaml
@@ -2578,6 +2581,12 @@ export const schemas = [
           "string",
           "null"
         ]
+      },
+      "impersonated": {
+        "type": [
+          "boolean",
+          "null"
+        ]
       }
     },
     "required": [
@@ -3898,6 +3907,113 @@ export const schemas = [
       "status",
       "created",
       "title"
+    ],
+    "additionalProperties": false
+  },
+  {
+    "$id": "OnboardingClaim",
+    "title": "OnboardingClaim",
+    "type": "object",
+    "properties": {
+      "identifier": {
+        "type": "integer"
+      },
+      "productType": {
+        "type": "string",
+        "enum": [
+          "SMAFA",
+          "APL",
+          "FW",
+          "DAA",
+          "DAB",
+          "FAS",
+          "VHV",
+          "TPF"
+        ]
+      },
+      "companyName": {
+        "type": "string"
+      },
+      "legalForm": {
+        "type": "string",
+        "enum": [
+          "EINZELUNTERNEHMEN",
+          "FREIBERUFLER",
+          "EK",
+          "GBR",
+          "OHG",
+          "KG",
+          "GMBH_CO_KG",
+          "PARTG",
+          "GMBH",
+          "UG",
+          "AG",
+          "EG",
+          "EV"
+        ]
+      },
+      "salutation": {
+        "type": "string",
+        "enum": [
+          "Herr",
+          "Frau"
+        ]
+      },
+      "firstName": {
+        "type": "string"
+      },
+      "lastName": {
+        "type": "string"
+      },
+      "email": {
+        "type": "string"
+      },
+      "phone": {
+        "type": "string"
+      },
+      "zip": {
+        "type": "string"
+      },
+      "city": {
+        "type": "string"
+      },
+      "turnover": {
+        "type": [
+          "integer",
+          "null"
+        ],
+        "description": "amount in cents"
+      },
+      "intermediaryNumber": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "message": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "creationDate": {
+        "type": "integer",
+        "description": "epoch seconds"
+      }
+    },
+    "required": [
+      "identifier",
+      "productType",
+      "companyName",
+      "legalForm",
+      "salutation",
+      "firstName",
+      "lastName",
+      "email",
+      "phone",
+      "zip",
+      "city",
+      "creationDate"
     ],
     "additionalProperties": false
   },
@@ -5533,6 +5649,118 @@ export const schemas = [
     "additionalProperties": false
   },
   {
+    "$id": "StateOfAffairsImportPreview",
+    "title": "StateOfAffairsImportPreview",
+    "type": "object",
+    "properties": {
+      "valid": {
+        "type": "boolean"
+      },
+      "fileErrors": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        }
+      },
+      "rows": {
+        "type": "array",
+        "items": {
+          "$ref": "StateOfAffairsImportRow#"
+        }
+      },
+      "errorRows": {
+        "type": "integer"
+      },
+      "states": {
+        "type": "integer"
+      },
+      "options": {
+        "type": "integer"
+      },
+      "newStates": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        }
+      },
+      "removedStates": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        }
+      },
+      "keptStates": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        }
+      }
+    },
+    "required": [
+      "valid",
+      "fileErrors",
+      "rows",
+      "errorRows",
+      "states",
+      "options",
+      "newStates",
+      "removedStates",
+      "keptStates"
+    ],
+    "additionalProperties": false
+  },
+  {
+    "$id": "StateOfAffairsImportRow",
+    "title": "StateOfAffairsImportRow",
+    "type": "object",
+    "properties": {
+      "line": {
+        "type": "integer"
+      },
+      "code": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "title": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "optionType": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "optionCode": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "optionText": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "errors": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        }
+      }
+    },
+    "required": [
+      "line",
+      "errors"
+    ],
+    "additionalProperties": false
+  },
+  {
     "$id": "StateOfAffairsOption",
     "title": "StateOfAffairsOption",
     "type": "object",
@@ -6013,6 +6241,16 @@ export const schemas = [
           "password_reset_requested",
           "password_reset",
           "terminated"
+        ]
+      },
+      "contact": {
+        "anyOf": [
+          {
+            "$ref": "CreditorContact#"
+          },
+          {
+            "type": "null"
+          }
         ]
       }
     },
@@ -6788,6 +7026,13 @@ export const schemas = [
           "string",
           "null"
         ]
+      },
+      "valueText": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "The value as a person reads it (the server's German wording): a purchase status by its label, a date as TT.MM.JJJJ, a processing code as its number (its title stands in `title`)."
       },
       "title": {
         "type": [

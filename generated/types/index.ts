@@ -277,6 +277,7 @@ export interface UserListItem {
   permissions?: UserPermissions | null;
   name?: string | null;
   status: 'new' | 'active' | 'blocked' | 'password_reset_requested' | 'password_reset' | 'terminated';
+  contact?: CreditorContact | null;
 }
 /**
  * This interface was referenced by `KontorEntities`'s JSON-Schema
@@ -854,6 +855,7 @@ export interface CurrentUser {
   askForContactInformationChanges: boolean;
   creditorStatus?: 'active' | 'blocked' | 'terminated' | null;
   sapNumber?: string | null;
+  impersonated?: boolean | null;
 }
 /**
  * This interface was referenced by `KontorEntities`'s JSON-Schema
@@ -1288,6 +1290,46 @@ export interface Notification {
 export interface VoucherRef {
   id: number;
   numberToShow?: string | null;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "OnboardingClaim".
+ */
+export interface OnboardingClaim {
+  identifier: number;
+  productType: 'SMAFA' | 'APL' | 'FW' | 'DAA' | 'DAB' | 'FAS' | 'VHV' | 'TPF';
+  companyName: string;
+  legalForm:
+    | 'EINZELUNTERNEHMEN'
+    | 'FREIBERUFLER'
+    | 'EK'
+    | 'GBR'
+    | 'OHG'
+    | 'KG'
+    | 'GMBH_CO_KG'
+    | 'PARTG'
+    | 'GMBH'
+    | 'UG'
+    | 'AG'
+    | 'EG'
+    | 'EV';
+  salutation: 'Herr' | 'Frau';
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  zip: string;
+  city: string;
+  /**
+   * amount in cents
+   */
+  turnover?: number | null;
+  intermediaryNumber?: string | null;
+  message?: string | null;
+  /**
+   * epoch seconds
+   */
+  creationDate: number;
 }
 /**
  * This interface was referenced by `KontorEntities`'s JSON-Schema
@@ -1729,6 +1771,34 @@ export interface StateOfAffairsOption {
   text: string;
   fullAmount?: boolean | null;
   noteRequired?: boolean | null;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "StateOfAffairsImportPreview".
+ */
+export interface StateOfAffairsImportPreview {
+  valid: boolean;
+  fileErrors: string[];
+  rows: StateOfAffairsImportRow[];
+  errorRows: number;
+  states: number;
+  options: number;
+  newStates: string[];
+  removedStates: string[];
+  keptStates: string[];
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "StateOfAffairsImportRow".
+ */
+export interface StateOfAffairsImportRow {
+  line: number;
+  code?: string | null;
+  title?: string | null;
+  optionType?: string | null;
+  optionCode?: string | null;
+  optionText?: string | null;
+  errors: string[];
 }
 /**
  * This interface was referenced by `KontorEntities`'s JSON-Schema
@@ -2206,6 +2276,10 @@ export interface VoucherHistoryEntry {
    */
   created: number;
   value?: string | null;
+  /**
+   * The value as a person reads it (the server's German wording): a purchase status by its label, a date as TT.MM.JJJJ, a processing code as its number (its title stands in `title`).
+   */
+  valueText?: string | null;
   title?: string | null;
   text?: string | null;
   userEmail?: string | null;
@@ -2601,6 +2675,14 @@ export interface AcceptInvitationForm {
 }
 /**
  * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "AcceptSepaUpdateForm".
+ */
+export interface AcceptSepaUpdateForm {
+  creditorDebitUpdateIdentifier: number;
+  note?: string;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
  * via the `definition` "AcceptTermsForm".
  */
 export interface AcceptTermsForm {
@@ -2628,6 +2710,14 @@ export interface AddLocationForm {
   deliveryType: 'email' | 'post';
   email?: string;
   customDebtorNumber?: string;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "AdminPermissionChangeForm".
+ */
+export interface AdminPermissionChangeForm {
+  userIdentifier: number;
+  permission: string;
 }
 /**
  * This interface was referenced by `KontorEntities`'s JSON-Schema
@@ -2819,6 +2909,7 @@ export interface CreateCreditorForm {
   contractDate: string;
   buergelScore?: number;
   cspIdentifier?: string;
+  cmsKey?: string;
   ddmIdentifier?: string;
   wzCode?: string;
   setupFee: 49900 | 24900 | 0;
@@ -2835,11 +2926,10 @@ export interface CreateCreditorForm {
  * via the `definition` "CreateCreditorUserForm".
  */
 export interface CreateCreditorUserForm {
-  salutation: 'Herr' | 'Frau';
+  creditorIdentifier: number;
   firstName: string;
   lastName: string;
   email: string;
-  phone?: string;
   sendRegistrationMail?: boolean;
 }
 /**
@@ -2911,6 +3001,14 @@ export interface CustomisedLabelForm {
 }
 /**
  * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "DeclineSepaUpdateForm".
+ */
+export interface DeclineSepaUpdateForm {
+  creditorDebitUpdateIdentifier: number;
+  declineReason: string;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
  * via the `definition` "DefaultExposureTypeForm".
  */
 export interface DefaultExposureTypeForm {
@@ -2941,6 +3039,13 @@ export interface DirectPaymentForm {
  */
 export interface DisableBlockCreditorForm {
   note?: string;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "DisableUserForm".
+ */
+export interface DisableUserForm {
+  userIdentifier: number;
 }
 /**
  * This interface was referenced by `KontorEntities`'s JSON-Schema
@@ -3025,14 +3130,7 @@ export interface EditCreditorForm {
   cspIdentifier?: string;
   ddmIdentifier?: string;
   wzCode?: string;
-  setupFee: 49900 | 24900 | 0;
-  /**
-   * amount in cents
-   */
-  minimumAnnualServiceFee?: number;
-  serviceFeePeriod?: string;
   serviceFee?: number;
-  serviceFeeMatrixIdentifier: string;
 }
 /**
  * This interface was referenced by `KontorEntities`'s JSON-Schema
@@ -3076,6 +3174,7 @@ export interface EditLocationForm {
  * via the `definition` "EditMinimumAnnualServiceFeeForm".
  */
 export interface EditMinimumAnnualServiceFeeForm {
+  creditorIdentifier: number;
   /**
    * amount in cents
    */
@@ -3095,6 +3194,13 @@ export interface EmailReminderSettingsForm {
   email: string;
   frequency:
     'daily' | 'weekly' | 'biweekly' | 'monthly' | 'bimonthly' | 'three_monthly' | 'six_monthly' | 'yearly';
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "EnableUserForm".
+ */
+export interface EnableUserForm {
+  userIdentifier: number;
 }
 /**
  * This interface was referenced by `KontorEntities`'s JSON-Schema
@@ -3213,6 +3319,7 @@ export interface PostAddressForm {
  * via the `definition` "ProductApplicationForm".
  */
 export interface ProductApplicationForm {
+  productType: 'SMAFA' | 'APL' | 'FW' | 'DAA' | 'DAB' | 'FAS' | 'VHV' | 'TPF';
   companyName: string;
   salutation: 'Herr' | 'Frau';
   firstName: string;
@@ -3227,7 +3334,7 @@ export interface ProductApplicationForm {
   /**
    * amount in cents
    */
-  factorableTurnover: number;
+  factorableTurnover?: number;
   automaticallyCalculateCreditorLimit?: boolean;
   /**
    * amount in cents
@@ -3259,12 +3366,14 @@ export interface ProductApplicationForm {
   registerNumber?: string;
   placeOfAuthority?: string;
   proprietor?: string;
+  cspIdentifier?: string;
+  cmsKey?: string;
   sepaAccountOwner: string;
   sepaIban: string;
   sepaCity: string;
   sepaDate: string;
   sepaMandateAvailable: boolean;
-  intermediaryNumber: string;
+  intermediaryNumber?: string;
   intermediaryAssetConsultantName?: string;
   assetConsultantNumber?: string;
   intermediarySalutation?: 'Herr' | 'Frau';
@@ -3277,7 +3386,7 @@ export interface ProductApplicationForm {
   intermediaryPhone?: string;
   intermediaryEmail?: string;
   intermediaryNotes?: string;
-  factoringRulesRead: boolean;
+  factoringRulesRead?: boolean;
   privacyPolicyAccepted: boolean;
 }
 /**
@@ -3285,6 +3394,7 @@ export interface ProductApplicationForm {
  * via the `definition` "ProductRequestForm".
  */
 export interface ProductRequestForm {
+  productType: 'SMAFA' | 'APL' | 'FW' | 'DAA' | 'DAB' | 'FAS' | 'VHV' | 'TPF';
   companyName: string;
   legalFormKey:
     | 'EINZELUNTERNEHMEN'
@@ -3311,7 +3421,7 @@ export interface ProductRequestForm {
    * amount in cents
    */
   turnover?: number;
-  intermediaryNumber: string;
+  intermediaryNumber?: string;
   message?: string;
   privacyPolicyAccepted: boolean;
 }
@@ -3334,6 +3444,7 @@ export interface ReactivateCreditorForm {
  * via the `definition` "RequestSepaUpdateForm".
  */
 export interface RequestSepaUpdateForm {
+  creditorIdentifier: number;
   accountOwner: string;
   iban: string;
   startSepaDate: string;
@@ -3344,14 +3455,24 @@ export interface RequestSepaUpdateForm {
  * via the `definition` "ResetPasswordForm".
  */
 export interface ResetPasswordForm {
+  userIdentifier: number;
   email?: string;
   confirmReset: boolean;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "SendRegistrationMailForm".
+ */
+export interface SendRegistrationMailForm {
+  userIdentifier: number;
+  email?: string;
 }
 /**
  * This interface was referenced by `KontorEntities`'s JSON-Schema
  * via the `definition` "ServiceFeeConditionForm".
  */
 export interface ServiceFeeConditionForm {
+  creditorIdentifier: number;
   serviceFeeMatrixIdentifier: string;
   validFromDate: string;
 }
@@ -3410,6 +3531,7 @@ export interface TerminateCreditorForm {
  * via the `definition` "UpdateContactInformationForm".
  */
 export interface UpdateContactInformationForm {
+  userIdentifier: number;
   salutation?: 'Herr' | 'Frau';
   contactName: string;
   street: string;
@@ -3433,6 +3555,7 @@ export interface UpdatePasswordForm {
  * via the `definition` "UpdateUserForm".
  */
 export interface UpdateUserForm {
+  userIdentifier: number;
   name: string;
   username: string;
   email: string;

@@ -24,6 +24,24 @@ function responseSchema(c: NormCommand): Record<string, unknown> {
 }
 
 /**
+ * A path parameter's schema: a database id, unless the command's form has a field of that name
+ * that is not an id (`{answerCode}`, `{followUpAction}` of the work-queue answer) — then that field's
+ * own schema (a string, an enumeration), so path and body follow the same rules.
+ */
+function paramSchema(model: Model, list: NormCommand[], name: string): Record<string, unknown> {
+  if (name === 'id' || /(Id|Identifier)$/.test(name)) return idParam;
+  for (const c of list) {
+    const form = model.forms.find((f) => f.name === c.form);
+    const field = (form?.schema.properties as Record<string, Record<string, unknown>> | undefined)?.[name];
+    if (field) {
+      const { title: _t, description: _d, default: _f, readOnly: _r, ...rest } = field;
+      return rest;
+    }
+  }
+  return idParam;
+}
+
+/**
  * A form's JSON schema as a route body: a marker the emitted file replaces by `formBody('<form>')`,
  * which takes the generated form's schema without its `$id` (two routes may share a form) — the
  * schema is written once, in generated/forms.
@@ -65,7 +83,7 @@ export function emitCommands(model: Model): Map<string, string> {
       summary: list.map((c) => c.summary).join(' / '),
       ...(list.some((c) => c.description) ? { description: list.map((c) => c.description).filter(Boolean).join('\n\n') } : {}),
       ...(params.length
-        ? { params: { type: 'object', properties: Object.fromEntries(params.map((p) => [p, idParam])), required: params } }
+        ? { params: { type: 'object', properties: Object.fromEntries(params.map((p) => [p, paramSchema(model, forms, p)])), required: params } }
         : {}),
       ...(forms.length === 1 ? { body: bodyOf(model, forms[0].form!) } : {}),
       ...(forms.length > 1 ? { body: sharedBody(model, forms) } : {}),

@@ -10,37 +10,59 @@ import { createAuthProvider } from './auth/auth-provider';
 import { permissionEvaluator } from './auth/permission-evaluator';
 import { createDataProvider } from './data/data-provider';
 import { createI18nProvider } from './i18n/i18n-provider';
-import { KontorLayout } from './layout/KontorLayout';
+import { KontorNotification } from './layout/KontorNotification';
 import { PLACEHOLDER_PAGES } from './layout/navigation';
-import { AdminActionsPage } from './pages/AdminActionsPage';
-import { Dashboard } from './pages/Dashboard';
-import { ContactInformationCheckPage } from './pages/account/ContactInformationCheckPage';
-import { ResetPasswordPage } from './pages/account/ResetPasswordPage';
-import { SetPasswordPage } from './pages/account/SetPasswordPage';
-import { UpdatePasswordPage } from './pages/account/UpdatePasswordPage';
+import { lazyPage } from './lazy/lazy-page';
 import { LoginPage } from './pages/LoginPage';
-import { MasterDataPage } from './pages/MasterDataPage';
-import { OptInPage } from './pages/OptInPage';
-import { PlaceholderPage } from './pages/PlaceholderPage';
 import { RedirectHome } from './pages/RedirectHome';
-import { SettingsPage } from './pages/SettingsPage';
-import { ResourceListPage } from './resources/ResourceListPage';
+import { readPreviewProduct } from './auth/product-preview';
 import { resolveVariant } from './variant/resolve-variant';
 import { VariantProvider } from './variant/VariantContext';
 import { variantTheme } from './variant/variant-theme';
 
+// Every page but the login page is its own chunk, loaded when first shown (issue 13: the login
+// page's critical path stays small). Add a page as `lazyPage(() => import('./pages/X'), 'X')`.
+const KontorLayout = lazyPage(() => import('./layout/KontorLayout'), 'KontorLayout');
+const Dashboard = lazyPage(() => import('./pages/Dashboard'), 'Dashboard');
+const ResourceListPage = lazyPage(() => import('./resources/ResourceListPage'), 'ResourceListPage');
+const MasterDataPage = lazyPage(() => import('./pages/MasterDataPage'), 'MasterDataPage');
+const SettingsPage = lazyPage(() => import('./pages/SettingsPage'), 'SettingsPage');
+const AdminActionsPage = lazyPage(() => import('./pages/AdminActionsPage'), 'AdminActionsPage');
+const PlaceholderPage = lazyPage(() => import('./pages/PlaceholderPage'), 'PlaceholderPage');
+const OptInPage = lazyPage(() => import('./pages/OptInPage'), 'OptInPage');
+const UpdatePasswordPage = lazyPage(() => import('./pages/account/UpdatePasswordPage'), 'UpdatePasswordPage');
+const ContactInformationCheckPage = lazyPage(
+  () => import('./pages/account/ContactInformationCheckPage'),
+  'ContactInformationCheckPage',
+);
+const ResetPasswordPage = lazyPage(() => import('./pages/account/ResetPasswordPage'), 'ResetPasswordPage');
+const SetPasswordPage = lazyPage(() => import('./pages/account/SetPasswordPage'), 'SetPasswordPage');
+const VariantComparisonPage = lazyPage(() => import('./pages/variants/VariantComparisonPage'), 'VariantComparisonPage');
+const HelpCenterPage = lazyPage(() => import('./pages/help/HelpCenterPage'), 'HelpCenterPage');
+const UserInfoPage = lazyPage(() => import('./pages/help/UserInfoPage'), 'UserInfoPage');
+const OnboardingLandingPage = lazyPage(() => import('./pages/onboarding/OnboardingLandingPage'), 'OnboardingLandingPage');
+const ProductRequestPage = lazyPage(() => import('./pages/onboarding/ProductRequestPage'), 'ProductRequestPage');
+const ProductApplicationPage = lazyPage(
+  () => import('./pages/onboarding/ProductApplicationPage'),
+  'ProductApplicationPage',
+);
+
 // The variant is fixed for the page's lifetime: it follows from the host name.
-const variant = resolveVariant(window.location.hostname, variants, defaultVariantCode);
+const variant = resolveVariant(window.location.hostname, variants, defaultVariantCode, undefined, readPreviewProduct());
 const i18nProvider = createI18nProvider({ generated: { de, en }, wording: variant.wording });
 const authProvider = createAuthProvider({ variant, resources, evaluator: permissionEvaluator });
 const dataProvider = createDataProvider(resources);
-const theme = variantTheme(variant);
+const theme = variantTheme(variant, de.selfservice.loader.loading);
 
 /** Hand-written pages that replace their placeholders. */
 const PAGES: Record<string, ComponentType> = {
   '/master-data': MasterDataPage,
   '/settings': SettingsPage,
   '/admin-actions': AdminActionsPage,
+  '/variant-comparison': VariantComparisonPage,
+  '/help-center': HelpCenterPage,
+  '/user-info': UserInfoPage,
+  '/user-info/:key': UserInfoPage,
 };
 /** `/work-queue/:id?` → `/work-queue`: resources whose route differs from react-admin's `/<name>`. */
 const aliasedResources = Object.values(resources)
@@ -64,6 +86,7 @@ export function App() {
           authProvider={authProvider}
           dataProvider={dataProvider}
           layout={KontorLayout}
+          notification={KontorNotification}
           loginPage={LoginPage}
           dashboard={Dashboard}
           catchAll={RedirectHome}
@@ -109,6 +132,13 @@ export function App() {
             {/* public: the link of the forgotten-password mail (no login) */}
             <Route path="/login/:userId/reset-password/:requestId" element={<ResetPasswordPage />} />
             <Route path="/set-password/:token" element={<SetPasswordPage />} />
+            {/* product owners in dev mode (npm run dev): the comparison without login */}
+            <Route path="/dev/variant-comparison" element={<VariantComparisonPage />} />
+            {/* public: the onboarding (document 2 §2), with its own toolbar and header */}
+            <Route path="/onboarding" element={<OnboardingLandingPage />} />
+            <Route path="/onboarding/request/:type" element={<ProductRequestPage />} />
+            <Route path="/onboarding/register/:type" element={<ProductApplicationPage />} />
+            <Route path="/onboarding/*" element={<OnboardingLandingPage />} />
           </CustomRoutes>
         </Admin>
       </BrowserRouter>

@@ -54,14 +54,47 @@ export const apiErrorSchema = {
     reason: { type: 'string', description: 'refused commands: why, as a message key, e.g. commands.wrongState' },
     messageKey: { type: 'string', description: 'validation errors: key of the rule message, e.g. validation.iban' },
     field: { type: 'string', description: 'validation errors: where, e.g. body/iban or querystring/rowsPerPage' },
-    detail: { type: 'string', description: 'validation errors: the validator\'s own technical text' },
   },
   required: ['statusCode', 'code', 'message'],
 } as const;
 
-/** Installs the error handler of one scope: every error becomes `{ statusCode, code, message }`. */
+// Fastify's own client errors by status: the message key whose German text answers them.
+const CLIENT_ERROR_CODES: Record<number, string> = {
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'notFound',
+  413: 'payloadTooLarge',
+  415: 'unsupportedMediaType',
+  429: 'tooManyRequests',
+};
+
+/**
+ * A database refusal of a value (SQLSTATE class 22, "data exception": out of range, impossible
+ * date, NUL byte, text too long …) — bad input that slipped past the schemas, so a 400, not a 500.
+ */
+const isDataException = (error: unknown) =>
+  typeof (error as { code?: unknown }).code === 'string' && /^22[0-9A-Z]{3}$/.test((error as { code: string }).code);
+
+/**
+ * A multipart body the parser (busboy) could not read: cut off, no boundary, a broken part header.
+ * These come as plain errors without a status, so they are recognised by where they come from.
+ */
+const isMalformedMultipart = (error: Error, contentType: unknown) =>
+  String(contentType ?? '').startsWith('multipart/') &&
+  (/busboy|dicer/i.test(error.stack ?? '') || /multipart|boundary|part header|end of form/i.test(error.message));
+
+/**
+ * Installs the error handler of one scope: every error becomes `{ statusCode, code, message }` with a
+ * message key and its German text — never the validator's or a library's internal text. Bodies are
+ * serialised with JSON.stringify, so a route's own schema for that status (e.g. the e-invoice
+ * route's 413) can never make the error answer itself fail.
+ */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    reply.serializer(JSON.stringify).type('application/json; charset=utf-8');
+    // a 429 of the login defence or the rate limit says how many seconds to wait
+    const retryAfter = (error as { retryAfter?: unknown }).retryAfter;
+    if (typeof retryAfter === 'number' && retryAfter > 0) reply.header('retry-after', String(retryAfter));
     if (error instanceof ApiError) {
       return reply
         .status(error.statusCode)
@@ -75,7 +108,7 @@ export function installErrorHandler(app: FastifyInstance): void {
     const validation = (error as FastifyError).validation;
     if (validation?.length) {
       // The same message key and German text as the browser form shows for the same mistake
-      // (src/shared/validation); `field` points at the offending value, ajv's own text is `detail`.
+      // (src/shared/validation); `field` points at the offending value.
       const first = validation[0] as Parameters<typeof toValidationMessage>[0];
       const { key, params } = toValidationMessage(first);
       return reply.status(400).send({
@@ -84,14 +117,20 @@ export function installErrorHandler(app: FastifyInstance): void {
         message: interpolate(textOf(key), params),
         messageKey: key,
         field: `${(error as FastifyError).validationContext ?? ''}${errorPath(first)}`,
-        detail: error.message,
       });
+    }
+    if (isDataException(error)) {
+      request.log.warn({ err: error }, 'value refused by the database');
+      return reply.status(400).send({ statusCode: 400, code: 'validationError', message: defaultMessage('validationError') });
+    }
+    if (!(error as FastifyError).statusCode && isMalformedMultipart(error, request.headers['content-type'])) {
+      return reply.status(400).send({ statusCode: 400, code: 'badRequest', message: defaultMessage('badRequest') });
     }
     const status = (error as FastifyError).statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      // Fastify's own client errors (bad JSON, unsupported media type, body too large): their text is safe.
-      const code = status === 401 ? 'unauthorized' : status === 404 ? 'notFound' : 'badRequest';
-      return reply.status(status).send({ statusCode: status, code, message: error.message });
+      // Fastify's own client errors (bad JSON, unsupported media type, body too large, too many parts).
+      const code = CLIENT_ERROR_CODES[status] ?? 'badRequest';
+      return reply.status(status).send({ statusCode: status, code, message: defaultMessage(code) });
     }
     request.log.error({ err: error }, 'unexpected error');
     return reply

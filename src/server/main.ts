@@ -3,9 +3,11 @@ import { createAdapters } from './adapters';
 import { startWorkers } from './adapters/workers';
 import { buildApp } from './app';
 import { readConfig } from './config';
+import { switchesFromEnv } from './services/service-switches';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { isDatabaseEmpty, seedDatabase } from './db/seed';
+import { writeDemoEInvoice } from './processing/demo-einvoice';
 
 // `npm start`: PGlite in DATA_DIR (or PostgreSQL at DATABASE_URL), migrated; an empty database gets
 // the demo data; the built client in dist/ is served next to the API.
@@ -17,6 +19,13 @@ if (await isDatabaseEmpty(handle.db)) {
   const summary = await seedDatabase(handle.db, { size: 'demo' });
   console.log('Empty database: demo data written', summary);
 }
+// a current-dated XRechnung to upload as creditor@example.com (the shared samples are long past due)
+try {
+  const demoInvoice = await writeDemoEInvoice(handle.db, config.dataDir, new Date());
+  if (demoInvoice) console.log(`Demo e-invoice for today (upload it as creditor@example.com): ${demoInvoice}`);
+} catch (error) {
+  console.warn('Demo e-invoice not written:', error);
+}
 
 // The back office (credit agency, booking system, mail) as configured; mail leaves through the outbox.
 mkdirSync(config.dataDir, { recursive: true });
@@ -26,7 +35,11 @@ const app = await buildApp({
   adapters,
   jwtSecret: config.jwtSecret,
   clientDir: config.clientDir,
-  logger: { level: process.env.LOG_LEVEL ?? 'info' },
+  // maintenance on while DATA_DIR/MAINTENANCE exists, a disturbance while DATA_DIR/DISTURBANCE does
+  switches: switchesFromEnv(process.env, config.dataDir),
+  // Requests are logged at info, so the default `warn` keeps them out of the log (issue 13);
+  // errors always go out with their request id (reqId). LOG_LEVEL=info shows every request.
+  logger: { level: process.env.LOG_LEVEL ?? 'warn' },
 });
 
 // Due booking-system decisions and the mail outbox, every few seconds (safe with several processes).

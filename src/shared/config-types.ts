@@ -77,6 +77,11 @@ export interface ColumnConfig {
   sortMobile: boolean;
   /** width in px, when fixed */
   width?: number;
+  /**
+   * which columns stay when the list is narrow (the detail panel open, a small screen): 1 always,
+   * then 2, then 3 as far as the width allows
+   */
+  priority: 1 | 2 | 3;
   /** permission path that must be on for the column to show */
   permission?: string;
 }
@@ -160,6 +165,8 @@ export interface DetailTab {
   table?: { value: string; columns: ColumnConfig[]; link?: string };
   /** name of a hand-written widget from the client registry, if the tab needs one */
   widget?: string;
+  /** shown only to an admin acting as a creditor user with the toolbar's admin view on (document 2 §2) */
+  adminView?: boolean;
 }
 
 export interface ActionConfig {
@@ -223,6 +230,8 @@ export interface ResourceConfig {
     empty: { noData: string; noResults: string };
     /** the toolbar button creating a record: a form opened through its query flag, with an icon */
     create?: { form: string; icon?: string };
+    /** the toolbar's export: a GET route answering CSV for the list's current filters and sort; i18n key of its label */
+    export?: { path: string; label: string };
     /** rows matching the condition open another resource's detail (document 1 §2: unprocessed vouchers) */
     rowLink?: RowLinkConfig;
   };
@@ -265,6 +274,20 @@ export interface VariantConfig {
   /** the voucher-type filter groups the product offers (groups of the voucherType enum) */
   voucherTypeGroups: string[];
   onboarding: OnboardingRules;
+  dunning: DunningSchedule;
+}
+
+/**
+ * The dunning run of a product (issue 9 item 2): an open, overdue invoice moves payment reminder →
+ * dunning → encashment when it is this many days past its payment deadline (a voucher in a dunning
+ * stop, dispute, delay or deferred payment waits).
+ */
+export interface DunningSchedule {
+  /** false: the portal does not run the dunning steps for this product */
+  enabled: boolean;
+  paymentReminderAfterDays: number;
+  dunningAfterDays: number;
+  encashmentAfterDays: number;
 }
 
 /** Onboarding rules of a product (document 2 §2 and §5). */
@@ -355,6 +378,8 @@ export interface CommandConfig {
   form?: string;
   /** on a route several commands share: the body field that selects this one */
   selectBy?: string;
+  /** a body field (instead of the path's {id}) naming the target's id */
+  targetBy?: string;
   /** permission path of the caller (the command's own, else its form's) */
   permission?: string;
   /** role keys (ROLE_…) that may take the command, role groups expanded (none for a public one) */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatMoney, formatPercent, toDate } from './format';
+import { formatDate, formatDateTime, formatFileSize, formatMoney, formatPercent, toDate } from './format';
 
 describe('formatMoney', () => {
   it('shows cents as German euros with thousands separator', () => {
@@ -52,5 +52,14 @@ describe('formatDateTime', () => {
   it('adds hours and minutes in local time', () => {
     const seconds = new Date(2023, 6, 1, 8, 5).getTime() / 1000;
     expect(formatDateTime(seconds)).toBe('01.07.2023 08:05');
+  });
+});
+
+describe('formatFileSize', () => {
+  it('writes bytes, KB and MB the German way', () => {
+    expect(formatFileSize(0)).toBe('0 Bytes');
+    expect(formatFileSize(1023)).toBe('1023 Bytes');
+    expect(formatFileSize(1536)).toBe('1,5 KB');
+    expect(formatFileSize(3_200_000)).toBe('3,1 MB');
   });
 });

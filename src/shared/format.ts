@@ -62,3 +62,17 @@ export function formatDateTime(value: number | string | null | undefined): strin
   if (!date) return '';
   return `${formatDate(value)} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
+
+const sizeFormat = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 1 });
+
+/**
+ * A byte count the German way.
+ * @example formatFileSize(1536) // '1,5 KB'
+ * @example formatFileSize(3_200_000) // '3,1 MB'
+ */
+export function formatFileSize(bytes: number | null | undefined): string {
+  const n = Number(bytes ?? 0);
+  if (n >= 1_048_576) return `${sizeFormat.format(n / 1_048_576)} MB`;
+  if (n >= 1024) return `${sizeFormat.format(n / 1024)} KB`;
+  return `${n} Bytes`;
+}

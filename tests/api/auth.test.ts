@@ -160,8 +160,11 @@ describe('GET /api/user-management/user/current', () => {
         'askForContactInformationChanges',
         'creditorStatus',
         'sapNumber',
+        'impersonated',
       ].sort(),
     );
+    // only an impersonation token (admin-impersonation.test.ts) is an impersonation
+    expect(user.impersonated).toBe(false);
     expect(typeof user.id).toBe('number');
     expect(typeof user.optIn).toBe('boolean');
     expect(user.sapNumber === null).toBe(creditorStatus === null);

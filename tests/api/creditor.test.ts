@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, loginAs, type TestApp } from '../helpers/app';
+import { todayIso } from '../../src/shared/validation/german-input.parse';
 
 let t: TestApp;
 let token: string;
@@ -50,7 +51,7 @@ describe('GET /api/creditor/show', () => {
       current: true,
       matrixEntry: { name: expect.any(String) },
     });
-    const today = new Date().toISOString().slice(0, 10);
+    const today = todayIso();
     expect(body.serviceFeeCondition.validFromDate <= today).toBe(true);
     expect(body.serviceFeePeriod.start <= today && body.serviceFeePeriod.end >= today).toBe(true);
     expect(body.termsDocuments.length).toBeGreaterThan(0);

@@ -33,11 +33,15 @@ const FREE_TEXT_COLUMNS = [
   'refresh_token.product',
   'voucher.dunning_status',
   'voucher_attachment.mime_type',
+  // file types as the upload named them, and the period date of a permanent debt's invoice
+  'stored_file.mime_type',
+  'work_queue_answer_file.content_type',
+  'voucher.permanent_debt_period',
 ];
 
-// Rows that may exist without a creditor: administrators, admin actions in the log, and mail to
-// administrators or visitors (onboarding) in the outbox.
-const CREDITOR_OPTIONAL = ['action_log_entry', 'app_user', 'mail_outbox'];
+// Rows that may exist without a creditor: administrators, admin actions in the log, mail to
+// administrators or visitors (onboarding) in the outbox, and administrators' invitations (0085).
+const CREDITOR_OPTIONAL = ['action_log_entry', 'app_user', 'company_user_invitation', 'mail_outbox'];
 
 const camelCase = (name: string) => name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 

@@ -43,7 +43,7 @@ describe('GET /api/debtor/list', () => {
     expect(body.count).toBeGreaterThanOrEqual(30);
     expect(body.debtors).toHaveLength(15);
     expect(body.empty).toBe(false);
-    expect(body.creditorLimits).toEqual({ approvedLimit: 15_000_000, availableLimit: expect.any(Number) });
+    expect(body.creditorLimits).toEqual({ approvedLimit: 25_000_000, availableLimit: expect.any(Number) });
     const item = body.debtors[0];
     for (const key of [
       'id',

@@ -7,6 +7,7 @@ import pg from 'pg';
 import de from '../../generated/i18n/de.json' with { type: 'json' };
 import packageJson from '../../package.json' with { type: 'json' };
 import { buildApp } from '../../src/server/app';
+import { FRONTEND_VERSION } from '../../src/shared/version';
 import type { Database } from '../../src/server/db/schema';
 import { bearer, buildTestApp, loginAs, type TestApp } from '../helpers/app';
 
@@ -23,9 +24,10 @@ describe('public system routes', () => {
     expect(response.json()).toEqual({ status: 'ok' });
   });
 
-  it('GET /api/version reports both versions', async () => {
+  it('GET /api/version reports both versions (the front end the spec\'s 2.16.2)', async () => {
     const response = await t.app.inject({ url: '/api/version' });
-    expect(response.json()).toEqual({ frontend: packageJson.version, backend: packageJson.version });
+    expect(response.json()).toEqual({ frontend: FRONTEND_VERSION, backend: packageJson.version });
+    expect(FRONTEND_VERSION).toBe('2.16.2');
   });
 
   it('serves the browsable OpenAPI page without a token', async () => {

@@ -430,7 +430,7 @@ describe('GET /api/voucher/csv', () => {
     const response = await get('/voucher/csv');
     expect(response.body.trimEnd().split('\r\n')).toHaveLength(total + 1);
     let streamed = '';
-    for await (const chunk of voucherCsvStream(t.db, creditorId, vouchersResource.list.columns, { sortDesc: false }, 50))
+    for await (const chunk of await voucherCsvStream(t.db, creditorId, vouchersResource.list.columns, { sortDesc: false }, 50))
       streamed += chunk;
     expect(streamed).toBe(response.body);
     const max = await t.db

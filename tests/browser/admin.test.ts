@@ -6,6 +6,7 @@ import { resources } from '../../generated/resources';
 import { seriousA11yViolations } from './helpers/axe';
 import { chromiumAvailable, germanContext, launchChromium } from './helpers/chromium';
 import { ensureClientBuilt } from './helpers/client-build';
+import { listHeaders } from './helpers/list-columns';
 import { type RunningPortal, startPortal } from './helpers/portal-server';
 import { GERMAN_DATE, GERMAN_MONEY, germanText } from './helpers/texts';
 
@@ -22,6 +23,8 @@ const ADMIN_SIDEBAR = [
   germanText(resources.admins.label),
   germanText(resources.requests.label),
   germanText('ui.nav.adminActions'),
+  // the product owners' comparison of the products: the super admin's only
+  germanText('variantComparison.title'),
 ];
 
 describe.skipIf(!chromiumAvailable())('an administrator works through the admin screens', () => {
@@ -55,7 +58,9 @@ describe.skipIf(!chromiumAvailable())('an administrator works through the admin 
   it('sends the super admin from the dashboard to the creditors list', async () => {
     await logIn('superadmin@example.com');
     await page.waitForURL('**/creditors');
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(germanText(creditors.label));
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toBe(germanText(creditors.label));
     await expect.poll(() => rows().count()).toBeGreaterThan(10);
   });
 
@@ -64,7 +69,10 @@ describe.skipIf(!chromiumAvailable())('an administrator works through the admin 
   });
 
   it('lists the creditors with German headers and formats', async () => {
-    const headers = (await page.locator('thead').first().locator('th').allInnerTexts()).join(' ').replace(/\s+/g, ' ');
+    // on a wide screen every column fits (a laptop shows them by priority, see vouchers.test.ts)
+    await page.setViewportSize({ width: 2560, height: 900 });
+    await expect.poll(async () => (await listHeaders(page)).length).toBe(creditors.list.columns.length);
+    const headers = (await listHeaders(page)).join(' ');
     for (const column of creditors.list.columns) expect(headers).toContain(germanText(column.text));
     const row = rows().filter({ hasText: 'Müller Haustechnik GmbH' });
     const cells = (await row.locator('td').allInnerTexts()).map((t) => t.trim());
@@ -72,6 +80,7 @@ describe.skipIf(!chromiumAvailable())('an administrator works through the admin 
     expect(cells).toContain(germanText('enums.creditorStatus.active'));
     expect(cells.some((text) => GERMAN_MONEY.test(text))).toBe(true);
     expect(cells.some((text) => GERMAN_DATE.test(text))).toBe(true);
+    await page.setViewportSize({ width: 1440, height: 900 });
   });
 
   it('passes axe on the creditors list', async () => {
@@ -82,16 +91,20 @@ describe.skipIf(!chromiumAvailable())('an administrator works through the admin 
     await rows().filter({ hasText: 'Müller Haustechnik GmbH' }).click();
     await page.waitForURL(/\/creditors\/\d+$/);
     const detail = page.getByTestId('resource-detail');
-    await expect.poll(() => detail.getByRole('heading', { level: 2 }).textContent()).toBe('Müller Haustechnik GmbH');
+    await expect
+      .poll(() => detail.getByRole('heading', { level: 2 }).textContent())
+      .toBe('Müller Haustechnik GmbH');
     // the list row shows first (react-admin's cache), the detail call then fills the rest
-    await expect.poll(() => detail.textContent()).toMatch(/150\.000,00\s€/); // approved limit
+    await expect.poll(() => detail.textContent()).toMatch(/250\.000,00\s€/); // approved limit
     expect(await detail.textContent()).toMatch(/\d{2}\.\d{2}\.\d{4}/);
     for (const tab of creditors.detail.tabs) {
       expect(await detail.getByRole('tab', { name: germanText(tab.label) }).count(), tab.key).toBe(1);
     }
     await detail.getByRole('tab', { name: germanText('resources.creditors.tabs.users') }).click();
     await expect.poll(() => detail.textContent()).toContain('observer@example.com');
-    await detail.getByRole('tab', { name: germanText('resources.creditors.tabs.serviceFeeConditions') }).click();
+    await detail
+      .getByRole('tab', { name: germanText('resources.creditors.tabs.serviceFeeConditions') })
+      .click();
     await expect.poll(() => detail.textContent()).toMatch(/\d+ %/);
     expect(await seriousA11yViolations(page)).toEqual([]);
   });
@@ -110,9 +123,9 @@ describe.skipIf(!chromiumAvailable())('an administrator works through the admin 
     expect(first).toMatch(GERMAN_DATE);
     await rows().first().click();
     await page.waitForURL(/\/action-log\/\d+$/);
-    await expect.poll(() => page.getByTestId('resource-detail').textContent()).toContain(
-      germanText('resources.actionLog.sections.references'),
-    );
+    await expect
+      .poll(() => page.getByTestId('resource-detail').textContent())
+      .toContain(germanText('resources.actionLog.sections.references'));
     expect(await seriousA11yViolations(page)).toEqual([]);
   });
 
@@ -120,14 +133,18 @@ describe.skipIf(!chromiumAvailable())('an administrator works through the admin 
     const labelled = Object.keys(de.actionTypes);
     const labels = labelled.map((type) => germanText(`actionTypes.${type}`));
     const typeCells = async () =>
-      (await page.locator('[data-testid="resource-row"] td:nth-child(2)').allInnerTexts()).map((t) => t.trim());
+      (await page.locator('[data-testid="resource-row"] td:nth-child(2)').allInnerTexts()).map((t) =>
+        t.trim(),
+      );
     const shown = await typeCells();
     expect(shown.some((text) => labels.includes(text))).toBe(true);
     // a type with a label never shows its raw code (one without a label does)
     for (const text of shown) expect(labelled).not.toContain(text);
 
     const uploaded = germanText('actionTypes.voucher_upload');
-    await page.getByRole('combobox', { name: germanText('entities.actionLogEntry.fields.actionType') }).click();
+    await page
+      .getByRole('combobox', { name: germanText('entities.actionLogEntry.fields.actionType') })
+      .click();
     await page.getByRole('option', { name: uploaded, exact: true }).click();
     await page.keyboard.press('Escape');
     await page.waitForURL(/voucher_upload/);
@@ -158,10 +175,14 @@ describe.skipIf(!chromiumAvailable())('an administrator works through the admin 
     // no admins list (super admin only) and no SEPA requests (approve_sepa_update).
     await logIn('support@example.com');
     await page.waitForURL('**/creditors');
-    const hidden = [germanText(resources.admins.label), germanText(resources.requests.label)];
-    await expect.poll(async () => (await sidebar()).map((t) => t.trim())).toEqual(
-      ADMIN_SIDEBAR.filter((label) => !hidden.includes(label)),
-    );
+    const hidden = [
+      germanText(resources.admins.label),
+      germanText(resources.requests.label),
+      germanText('variantComparison.title'),
+    ];
+    await expect
+      .poll(async () => (await sidebar()).map((t) => t.trim()))
+      .toEqual(ADMIN_SIDEBAR.filter((label) => !hidden.includes(label)));
     await context.close();
   });
 });

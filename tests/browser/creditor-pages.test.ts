@@ -53,13 +53,14 @@ describe.skipIf(!chromiumAvailable())('creditor pages', () => {
     await expect(widget('availableCreditorLimit').getByTestId('figure-value').textContent()).resolves.toMatch(
       GERMAN_MONEY,
     );
+    // (the charts are a chunk of their own, loaded after the figures)
     for (const chart of [
       'openDunningTypeInvoices',
       'turnoverVolumeChart',
       'turnoverProgressionChart',
       'daysOverdueChart',
     ])
-      await expect(widget(chart).locator('svg.recharts-surface').count()).resolves.toBeGreaterThan(0);
+      await expect.poll(() => widget(chart).locator('svg.recharts-surface').count()).toBeGreaterThan(0);
     // each chart's values are there for screen readers too, as a table with German money
     const cells = await widget('daysOverdueChart').locator('table td').allInnerTexts();
     expect(cells.length).toBe(5);
@@ -121,7 +122,8 @@ describe.skipIf(!chromiumAvailable())('creditor pages', () => {
   it('shows the settings with the company users', async () => {
     await page.goto(`${portal.baseUrl}/settings?tab=companyUsers`);
     const rows = page.getByTestId('company-user-row');
-    await expect.poll(() => rows.count()).toBe(3);
+    // a direct load fetches the settings page's chunk after the portal's: more than a second under load
+    await expect.poll(() => rows.count(), { timeout: 20_000 }).toBe(3);
     await expect(rows.allInnerTexts()).resolves.toEqual(
       expect.arrayContaining([expect.stringContaining('observer@example.com')]),
     );

@@ -240,7 +240,9 @@ describe.skipIf(!chromiumAvailable())('creditor works on a customer through its 
     await expect.poll(() => field(text('forms.editLocation.fields.name')).inputValue(), slow).toBe(NAME);
     expect(await field(text('fields.street')).inputValue()).toBe(ADDRESS.street);
     // Cancel, not Escape: with the focus in the picker, Escape first closes its list
-    await dialog().getByRole('button', { name: text('ui.form.cancel'), exact: true }).click();
+    await dialog()
+      .getByRole('button', { name: text('ui.form.cancel'), exact: true })
+      .click();
     await expect.poll(() => dialog().count(), slow).toBe(0);
   });
 
@@ -308,7 +310,9 @@ describe.skipIf(!chromiumAvailable())('creditor works on a customer through its 
     await expect.poll(() => field(text('fields.referenceNumber')).inputValue()).toBe('MREF-KONTOR-1');
     expect(await field(text('forms.paymentData.fields.city')).inputValue()).toBe('Hamburg');
     // Cancel, not Escape: with the focus in the picker, Escape first closes its list
-    await dialog().getByRole('button', { name: text('ui.form.cancel'), exact: true }).click();
+    await dialog()
+      .getByRole('button', { name: text('ui.form.cancel'), exact: true })
+      .click();
     await expect.poll(() => dialog().count(), slow).toBe(0);
   });
 

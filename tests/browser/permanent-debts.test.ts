@@ -5,6 +5,7 @@ import { variants } from '../../generated/variants';
 import { seriousA11yViolations } from './helpers/axe';
 import { chromiumAvailable, germanContext, launchChromium } from './helpers/chromium';
 import { ensureClientBuilt } from './helpers/client-build';
+import { listHeaders } from './helpers/list-columns';
 import { type RunningPortal, startPortal } from './helpers/portal-server';
 import { GERMAN_DATE, GERMAN_MONEY, germanText } from './helpers/texts';
 
@@ -65,13 +66,15 @@ describe.skipIf(!chromiumAvailable())('creditor reads the permanent debts', () =
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
       germanText(permanentDebts.label),
     );
-    const headers = (await page.locator('thead').first().locator('th').allInnerTexts())
-      .join(' ')
-      .replace(/\s+/g, ' ');
+    // on a wide screen every column fits (a laptop shows them by priority, see vouchers.test.ts)
+    await page.setViewportSize({ width: 2560, height: 900 });
+    await expect.poll(async () => (await listHeaders(page)).length).toBe(permanentDebts.list.columns.length);
+    const headers = (await listHeaders(page)).join(' ');
     for (const column of permanentDebts.list.columns) expect(headers).toContain(germanText(column.text));
     const money = await columnValues('grossAmount');
     for (const text of money) expect(text).toMatch(GERMAN_MONEY);
     for (const text of await columnValues('startDate')) expect(text).toMatch(GERMAN_DATE);
+    // the file's later steps read columns too: the wide screen stays
   });
 
   it('passes axe on the list', async () => {
@@ -121,9 +124,11 @@ describe.skipIf(!chromiumAvailable())('creditor reads the permanent debts', () =
     const cells = await detail.getByRole('tabpanel').locator('tbody td').allInnerTexts();
     expect(cells.some((text) => GERMAN_MONEY.test(text))).toBe(true);
     expect(cells.some((text) => GERMAN_DATE.test(text))).toBe(true);
+    // stopping is offered while it still debits (created, active)
+    const running = ['created', 'active'].includes((target as { status?: string }).status ?? '');
     await expect(
-      detail.getByRole('button', { name: germanText('resources.permanentDebts.actions.stop') }).isVisible(),
-    ).resolves.toBe(true);
+      detail.getByRole('button', { name: germanText('resources.permanentDebts.actions.stop') }).count(),
+    ).resolves.toBe(running ? 1 : 0);
   });
 
   it('passes axe on the detail', async () => {

@@ -61,12 +61,20 @@ describe.skipIf(!chromiumAvailable())('management manages company users and e-ma
   it('adds a company user, who is listed as new', async () => {
     await page.goto(`${portal.baseUrl}/settings?tab=companyUsers`);
     await page.getByRole('button', { name: text('settings.actions.addUser'), exact: true }).click();
-    await expect.poll(() => dialog().getByRole('heading').first().textContent()).toBe(text('forms.createCompanyUser.title'));
-    await dialog().getByRole('textbox', { name: text('forms.createCompanyUser.fields.name'), exact: true }).fill(USER.name);
-    await dialog().getByRole('textbox', { name: text('fields.email'), exact: true }).fill(USER.email);
+    await expect
+      .poll(() => dialog().getByRole('heading').first().textContent())
+      .toBe(text('forms.createCompanyUser.title'));
+    await dialog()
+      .getByRole('textbox', { name: text('forms.createCompanyUser.fields.name'), exact: true })
+      .fill(USER.name);
+    await dialog()
+      .getByRole('textbox', { name: text('fields.email'), exact: true })
+      .fill(USER.email);
     await choose(dialog().getByRole('combobox'), roleLabel('ROLE_CREDITOR-OBSERVER'));
     expect(await seriousA11yViolations(page)).toEqual([]);
-    await dialog().getByRole('button', { name: text('forms.createCompanyUser.submit'), exact: true }).click();
+    await dialog()
+      .getByRole('button', { name: text('forms.createCompanyUser.submit'), exact: true })
+      .click();
 
     await expect.poll(() => snackbar(text('messages.companyUsers.created')).count(), slow).toBe(1);
     await expect.poll(() => dialog().count()).toBe(0);
@@ -79,26 +87,48 @@ describe.skipIf(!chromiumAvailable())('management manages company users and e-ma
 
   it('refuses the same address again with a German message in the dialog, keeping the input', async () => {
     await page.getByRole('button', { name: text('settings.actions.addUser'), exact: true }).click();
-    await dialog().getByRole('textbox', { name: text('forms.createCompanyUser.fields.name'), exact: true }).fill('Zweite Susi');
-    await dialog().getByRole('textbox', { name: text('fields.email'), exact: true }).fill(USER.email.toUpperCase());
+    await dialog()
+      .getByRole('textbox', { name: text('forms.createCompanyUser.fields.name'), exact: true })
+      .fill('Zweite Susi');
+    await dialog()
+      .getByRole('textbox', { name: text('fields.email'), exact: true })
+      .fill(USER.email.toUpperCase());
     await choose(dialog().getByRole('combobox'), roleLabel('ROLE_CREDITOR-MANAGEMENT'));
-    await dialog().getByRole('button', { name: text('forms.createCompanyUser.submit'), exact: true }).click();
-    await expect.poll(() => dialog().getByRole('alert').textContent(), slow).toBe(text('settings.emailTaken'));
-    expect(await dialog().getByRole('textbox', { name: text('fields.email'), exact: true }).inputValue()).toBe(USER.email.toUpperCase());
-    await dialog().getByRole('button', { name: text('ui.form.cancel'), exact: true }).click();
+    await dialog()
+      .getByRole('button', { name: text('forms.createCompanyUser.submit'), exact: true })
+      .click();
+    await expect
+      .poll(() => dialog().getByRole('alert').textContent(), slow)
+      .toBe(text('settings.emailTaken'));
+    expect(
+      await dialog()
+        .getByRole('textbox', { name: text('fields.email'), exact: true })
+        .inputValue(),
+    ).toBe(USER.email.toUpperCase());
+    await dialog()
+      .getByRole('button', { name: text('ui.form.cancel'), exact: true })
+      .click();
     await expect.poll(() => dialog().count()).toBe(0);
   });
 
-  it('changes the user\'s role in the prefilled dialog', async () => {
+  it("changes the user's role in the prefilled dialog", async () => {
     await userRow()
-      .getByRole('button', { name: text('settings.actions.editUser', 'SMAFA', { name: USER.name }), exact: true })
+      .getByRole('button', {
+        name: text('settings.actions.editUser', 'SMAFA', { name: USER.name }),
+        exact: true,
+      })
       .click();
-    const name = dialog().getByRole('textbox', { name: text('forms.editCompanyUser.fields.name'), exact: true });
+    const name = dialog().getByRole('textbox', {
+      name: text('forms.editCompanyUser.fields.name'),
+      exact: true,
+    });
     await expect.poll(() => name.inputValue()).toBe(USER.name);
     const role = dialog().getByRole('combobox');
     await expect.poll(() => role.textContent()).toContain(roleLabel('ROLE_CREDITOR-OBSERVER'));
     await choose(role, roleLabel('ROLE_CREDITOR-ASSISTANT'));
-    await dialog().getByRole('button', { name: text('ui.form.submit'), exact: true }).click();
+    await dialog()
+      .getByRole('button', { name: text('ui.form.submit'), exact: true })
+      .click();
     await expect.poll(() => snackbar(text('settings.companyUserUpdated')).count(), slow).toBe(1);
     await expect.poll(() => userRow().textContent(), slow).toContain(roleLabel('ROLE_CREDITOR-ASSISTANT'));
   });
@@ -110,10 +140,17 @@ describe.skipIf(!chromiumAvailable())('management manages company users and e-ma
 
   it('removes the user after a confirmation', async () => {
     await userRow()
-      .getByRole('button', { name: text('settings.actions.deleteUser', 'SMAFA', { name: USER.name }), exact: true })
+      .getByRole('button', {
+        name: text('settings.actions.deleteUser', 'SMAFA', { name: USER.name }),
+        exact: true,
+      })
       .click();
-    await expect.poll(() => dialog().textContent()).toContain(text('messages.companyUsers.deleteConfirm', 'SMAFA', { name: USER.name }));
-    await dialog().getByRole('button', { name: text(commands.deleteCompanyUser.label), exact: true }).click();
+    await expect
+      .poll(() => dialog().textContent())
+      .toContain(text('messages.companyUsers.deleteConfirm', 'SMAFA', { name: USER.name }));
+    await dialog()
+      .getByRole('button', { name: text(commands.deleteCompanyUser.label), exact: true })
+      .click();
     await expect.poll(() => snackbar(text('messages.companyUsers.deleted')).count(), slow).toBe(1);
     await expect.poll(() => userRow().count(), slow).toBe(0);
   });
@@ -123,12 +160,23 @@ describe.skipIf(!chromiumAvailable())('management manages company users and e-ma
     const row = page.getByTestId('email-reminder-row').filter({ hasText: 'creditor@example.com' });
     await expect.poll(() => row.count(), slow).toBe(1);
     await row
-      .getByRole('button', { name: text('settings.actions.editAddress', 'SMAFA', { email: 'creditor@example.com' }), exact: true })
+      .getByRole('button', {
+        name: text('settings.actions.editAddress', 'SMAFA', { email: 'creditor@example.com' }),
+        exact: true,
+      })
       .click();
-    expect(await dialog().getByRole('textbox', { name: text('fields.email'), exact: true }).inputValue()).toBe('creditor@example.com');
+    expect(
+      await dialog()
+        .getByRole('textbox', { name: text('fields.email'), exact: true })
+        .inputValue(),
+    ).toBe('creditor@example.com');
     await choose(dialog().getByRole('combobox'), enumLabel('reminderFrequency', 'three_monthly'));
-    await dialog().getByRole('button', { name: text('ui.form.submit'), exact: true }).click();
+    await dialog()
+      .getByRole('button', { name: text('ui.form.submit'), exact: true })
+      .click();
     await expect.poll(() => snackbar(text('settings.reminderSaved')).count(), slow).toBe(1);
-    await expect.poll(() => row.textContent(), slow).toContain(enumLabel('reminderFrequency', 'three_monthly'));
+    await expect
+      .poll(() => row.textContent(), slow)
+      .toContain(enumLabel('reminderFrequency', 'three_monthly'));
   });
 });

@@ -15,7 +15,8 @@ import { germanText as text } from './helpers/texts';
  */
 const PORT = 3413;
 const vouchers = resources.vouchers;
-const actionLabel = (key: string) => text(vouchers.detail.actions.find((action) => action.key === key)!.label);
+const actionLabel = (key: string) =>
+  text(vouchers.detail.actions.find((action) => action.key === key)!.label);
 const slow = { timeout: 15_000 };
 /** `dd.MM.yyyy` of today plus `days`, as the German date fields take it. */
 const germanDay = (days: number) => {
@@ -58,10 +59,14 @@ describe.skipIf(!chromiumAvailable())('creditor acts on an invoice', () => {
     await page.waitForURL(new RegExp(`action=${key}`));
   };
   const submit = (form: string) =>
-    dialog().getByRole('button', { name: text(forms[form].submitLabel), exact: true }).click();
+    dialog()
+      .getByRole('button', { name: text(forms[form].submitLabel), exact: true })
+      .click();
   const api = async (path: string) => {
     const token = await page.evaluate(() => localStorage.getItem('kontor.token'));
-    const response = await fetch(`${portal.baseUrl}/api${path}`, { headers: { Authorization: `Bearer ${token}` } });
+    const response = await fetch(`${portal.baseUrl}/api${path}`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
     return response.json();
   };
 
@@ -72,17 +77,25 @@ describe.skipIf(!chromiumAvailable())('creditor acts on an invoice', () => {
     await page.getByLabel(text('ra.auth.password')).fill('Demo1234!');
     await page.getByRole('button', { name: text('ra.auth.sign_in') }).click();
     await page.waitForURL(`${portal.baseUrl}/`);
-    const { vouchers: list } = await api('/voucher/list?rowsPerPage=100&filters[status][]=open&filters[type][]=invoice');
+    const { vouchers: list } = await api(
+      '/voucher/list?rowsPerPage=100&filters[status][]=open&filters[type][]=invoice',
+    );
     for (const candidate of list) {
       const shown = await api(`/voucher/show/${candidate.id}`);
-      if (shown.permissions?.setDunningBlock && shown.permissions?.directPayment && shown.leftoverAmount > 1000) {
+      if (
+        shown.permissions?.setDunningBlock &&
+        shown.permissions?.directPayment &&
+        shown.leftoverAmount > 1000
+      ) {
         voucher = shown;
         break;
       }
     }
     expect(voucher, 'an open overdue invoice of the demo creditor').toBeDefined();
     await page.goto(`${portal.baseUrl}/vouchers/main/${voucher.id}`);
-    await expect.poll(() => detail().getByRole('heading', { level: 2 }).textContent(), slow).toBe(voucher.numberToShow);
+    await expect
+      .poll(() => detail().getByRole('heading', { level: 2 }).textContent(), slow)
+      .toBe(voucher.numberToShow);
   });
 
   it('sets a dunning block until a day within ten days; then it can only be cancelled', async () => {
@@ -106,22 +119,31 @@ describe.skipIf(!chromiumAvailable())('creditor acts on an invoice', () => {
   it('reports a direct payment: the dialog starts with the open amount, and the open amount falls', async () => {
     await openAction('directPayment');
     const amount = field(text('forms.directPayment.fields.amount'));
-    await expect.poll(() => amount.inputValue(), slow).toBe(formatMoney(voucher.leftoverAmount).replace(/\s?€$/, ''));
+    await expect
+      .poll(() => amount.inputValue(), slow)
+      .toBe(formatMoney(voucher.leftoverAmount).replace(/\s?€$/, ''));
     await amount.fill('10,00');
     await field(text('forms.directPayment.fields.paymentDate')).fill(germanDay(0));
     await submit('directPayment');
     await expect.poll(() => dialog().count(), slow).toBe(0);
-    await expect.poll(async () => (await api(`/voucher/show/${voucher.id}`)).leftoverAmount, slow).toBe(voucher.leftoverAmount - 1000);
-    await expect.poll(() => detail().textContent(), slow).toContain(formatMoney(voucher.leftoverAmount - 1000));
+    await expect
+      .poll(async () => (await api(`/voucher/show/${voucher.id}`)).leftoverAmount, slow)
+      .toBe(voucher.leftoverAmount - 1000);
+    await expect
+      .poll(() => detail().textContent(), slow)
+      .toContain(formatMoney(voucher.leftoverAmount - 1000));
   });
 
   it('lists the three actions in the voucher history', async () => {
     const { entries: history } = await api(`/voucher/${voucher.id}/history/list`);
     const titles: string[] = history.slice(0, 3).map((entry: { title: string }) => entry.title);
     expect(titles).toHaveLength(3);
-    await detail().getByRole('tab', { name: text('resources.vouchers.tabs.history') }).click();
+    await detail()
+      .getByRole('tab', { name: text('resources.vouchers.tabs.history') })
+      .click();
     await page.waitForURL(/tab=history/);
-    const rows = async () => (await detail().getByRole('tabpanel').locator('tbody tr').allInnerTexts()).join('\n');
+    const rows = async () =>
+      (await detail().getByRole('tabpanel').locator('tbody tr').allInnerTexts()).join('\n');
     for (const title of titles) await expect.poll(rows, slow).toContain(title);
   });
 });

@@ -22,6 +22,27 @@ export const COMMAND_TABLES = [
   'password_reset_request',
   'email_reminder_setting',
   'company_user_invitation',
+  'refresh_token',
+  'sepa_update_request',
+  'creditor_service_fee_condition',
+  'service_fee_period',
+  'debtor_assignment',
+  'voucher_attachment',
+  'stored_file',
+  'processing_job',
+  'log_item',
+  // the creditor registration and the onboarding (issue 12)
+  'creditor_intermediary',
+  'terms_approval_document',
+  'onboarding_claim',
+  'work_queue_item',
+  'work_queue_message',
+  'work_queue_voucher',
+  'work_queue_answer_file',
+  'permanent_debt',
+  // the provider's catalogue the admin imports (issue 11)
+  'state_of_affairs',
+  'state_of_affairs_option',
 ] as const;
 
 /**

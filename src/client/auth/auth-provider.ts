@@ -111,6 +111,9 @@ export function createAuthProvider({ variant, resources, evaluator }: AuthProvid
       if (error?.status === 401) {
         tokenStore.clear();
         current = null;
+        // a visitor of the public onboarding has no session to lose: react-admin's own permission
+        // checks fail there with 401 and must not send the half-filled application to the login
+        if (globalThis.location?.pathname.startsWith('/onboarding')) return;
         throw { redirectTo: '/login', message: false };
       }
     },

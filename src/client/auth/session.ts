@@ -1,3 +1,4 @@
+import { STORAGE_KEYS, storage } from '../layout/storage-keys';
 import { type TokenPair, tokenStore } from './token-store';
 
 /** The spec's session rule: refresh the token pair every 10 minutes. */
@@ -29,6 +30,8 @@ export function refreshTokens(): Promise<boolean> {
     .then(async (response) => {
       if (!response.ok) return false;
       tokenStore.save((await response.json()) as TokenPair);
+      // the spec's "last refresh" storage key (document 1 §9)
+      storage()?.setItem(STORAGE_KEYS.lastRefresh, String(Date.now()));
       return true;
     })
     .catch(() => false)
@@ -38,9 +41,14 @@ export function refreshTokens(): Promise<boolean> {
   return pending;
 }
 
-/** Starts the periodic refresh (idempotent). */
+/**
+ * Starts the periodic refresh (idempotent). A page opened after the last refresh is already older
+ * than the interval (another tab, a sleeping laptop) refreshes at once.
+ */
 export function startRefreshTimer(): void {
   if (timer || typeof window === 'undefined') return;
+  const last = Number(storage()?.getItem(STORAGE_KEYS.lastRefresh) ?? 0);
+  if (last && Date.now() - last >= REFRESH_INTERVAL_MS) void refreshTokens();
   timer = setInterval(() => void refreshTokens(), REFRESH_INTERVAL_MS);
 }
 

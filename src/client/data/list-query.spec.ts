@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildListQuery } from './list-query';
+import { buildExportQuery, buildListQuery } from './list-query';
 
 describe('buildListQuery', () => {
   it('sends paging under the spec names', () => {
@@ -24,5 +24,14 @@ describe('buildListQuery', () => {
     expect(query).toBe(
       'page=1&rowsPerPage=15&filters[status][]=active&filters[status][]=inactive&filters[search][]=M%C3%BCller%20%26%20Co',
     );
+  });
+});
+
+describe('buildExportQuery', () => {
+  it('keeps filters and sort, drops the paging', () => {
+    expect(buildExportQuery({ sort: { field: 'amount', order: 'DESC' }, filter: { status: ['open', 'paid'], number: '' } })).toBe(
+      'sortBy=amount&sortDesc=true&filters[status][]=open&filters[status][]=paid',
+    );
+    expect(buildExportQuery({})).toBe('');
   });
 });

@@ -32,3 +32,16 @@ export function buildListQuery(query: ListQuery): string {
     { arrayFormat: 'brackets', encodeValuesOnly: true },
   );
 }
+
+/**
+ * The query string of a list's export: the list's filters and sort, no paging (every row).
+ *
+ * @example buildExportQuery({ sort: { field: 'amount', order: 'DESC' }, filter: { status: ['open'] } })
+ * // 'sortBy=amount&sortDesc=true&filters[status][]=open'
+ */
+export function buildExportQuery(query: Omit<ListQuery, 'page' | 'perPage'>): string {
+  return buildListQuery({ ...query, page: 1, perPage: 1 })
+    .split('&')
+    .filter((part) => !part.startsWith('page=') && !part.startsWith('rowsPerPage='))
+    .join('&');
+}

@@ -94,6 +94,8 @@ export function FormDialog({
   const validator = useFormValidator();
   const command = commandOfForm(form);
   const flow = formFlows[form.name];
+  // a form is sent through its `submit` call, or its flow's own submit
+  const sendable = Boolean(form.submit || flow?.submit);
   const check = flow?.check ? { ...flow.check, command: commands[flow.check.command] } : undefined;
   const [data, setData] = useState<FormValues>(() => initialData(form, initial));
   const [alert, setAlert] = useState<string | null>(null);
@@ -154,7 +156,7 @@ export function FormDialog({
     setAlert(null);
     setSending(true);
     try {
-      const response = await submitForm(form, values, target);
+      const response = flow?.submit ? await flow.submit(values, target, initial ?? {}) : await submitForm(form, values, target);
       const text = successText(response, command, translate);
       notify(text, { type: 'success', ...asIs(text) });
       refresh();
@@ -179,7 +181,7 @@ export function FormDialog({
   };
 
   const submit = async ({ formData }: IChangeEvent<FormValues>) => {
-    if (!form.submit || sending || awaiting) return;
+    if (!sendable || sending || awaiting) return;
     const values = formData ?? {};
     const sent = dropHidden(values, visibleFields(form, values));
     if (check) await runCheck(sent);
@@ -231,6 +233,9 @@ export function FormDialog({
             </Alert>
           ) : null}
           {checked && Result ? <Result result={checked.result} data={checked.values} /> : null}
+          {flow?.Companion && !checked ? (
+            <flow.Companion data={data} prefill={(values) => setData((before) => ({ ...before, ...values }))} />
+          ) : null}
           {awaiting ? (
             <Alert severity="info" data-testid="form-awaiting">
               {awaiting}
@@ -264,7 +269,7 @@ export function FormDialog({
               />
             </Box>
           )}
-          {form.submit ? null : (
+          {sendable ? null : (
             <Alert severity="info" sx={{ mt: 2 }}>
               {translate('ui.placeholder')}
             </Alert>
@@ -280,7 +285,7 @@ export function FormDialog({
               <Button
                 variant="contained"
                 onClick={() => send(checked.values)}
-                disabled={sending}
+                disabled={sending || (check?.accepts ? !check.accepts(checked.result) : false)}
                 startIcon={busy}
               >
                 {translate(command?.label ?? form.submitLabel)}
@@ -293,7 +298,7 @@ export function FormDialog({
                 type="submit"
                 form={formId}
                 variant="contained"
-                disabled={!form.submit || sending || Boolean(awaiting)}
+                disabled={!sendable || sending || Boolean(awaiting)}
                 startIcon={busy}
               >
                 {translate(check?.command?.label ?? form.submitLabel)}

@@ -2,7 +2,11 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { usePermissionCheck } from '../auth/use-permission-check';
 import { formFlows } from './form-flows';
 import { openedForm, withoutParam } from './form-flags';
-import { FormDialog } from './FormDialog';
+import type { FormDialogProps } from './FormDialog';
+import { lazyPage } from '../lazy/lazy-page';
+
+// The form machinery (rjsf, ajv) is its own chunk, loaded when a dialog opens (issue 13).
+const FormDialog = lazyPage<FormDialogProps>(() => import('./FormDialog'), 'FormDialog');
 
 /**
  * Opens the form whose query flag is set (`?uploadVoucher=true`, `?createDebtor=true`, …) when

@@ -2,7 +2,8 @@ import { commands } from '../../../generated/commands';
 import type { CommandConfig, FormConfig } from '../../shared/config-types';
 import { apiFetch } from '../data/http-client';
 import type { FormValues } from './form-schema';
-import { type FormTarget, submitPath } from './form-submit';
+import { forms } from '../../../generated/forms';
+import { type FormTarget, sendMultipart, submitPath, toMultipart } from './form-submit';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -28,6 +29,10 @@ export function commandOfForm(
 export function callCommand(command: CommandConfig, target: FormTarget, body?: FormValues): Promise<unknown> {
   const path = submitPath(command.path, target, body ?? {});
   const sendsBody = command.method === 'POST' || command.method === 'PUT';
+  // a form with files (the import's preview) is sent as its submit is: multipart
+  if (sendsBody && body && command.form && forms[command.form]?.submit?.contentType === 'multipart') {
+    return sendMultipart(command.method, path, toMultipart(body));
+  }
   return apiFetch(path, { method: command.method, ...(sendsBody && body ? { body } : {}) });
 }
 

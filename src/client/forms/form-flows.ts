@@ -1,8 +1,13 @@
 import type { ComponentType } from 'react';
 import { resources } from '../../../generated/resources';
+import { commands } from '../../../generated/commands';
+import { apiFetch } from '../data/http-client';
 import { itemPath } from '../resources/resource-route';
+import { callCommand } from './form-command';
 import type { FormValues } from './form-schema';
+import { type CompanionProps, EInvoicePreview } from './EInvoicePreview';
 import { IdentCheckResult } from './IdentCheckResult';
+import { StateOfAffairsImportHelp, StateOfAffairsImportPreview } from './StateOfAffairsImportPreview';
 
 /** Props of the view that shows a check's answer before the submit. */
 export interface CheckResultProps {
@@ -18,10 +23,28 @@ export interface FormFlow {
    * a command run first with the same data (schema/commands): its answer is shown, then the submit
    * confirms it — or "back" returns to the filled form
    */
-  check?: { command: string; Result: ComponentType<CheckResultProps> };
+  check?: {
+    command: string;
+    Result: ComponentType<CheckResultProps>;
+    /** whether the answer lets the submit go ahead (default: yes) — an import preview with errors does not */
+    accepts?(result: unknown): boolean;
+  };
   /** the path of the record the submit created, opened afterwards */
   opens?(response: Record<string, unknown>): string | undefined;
+  /** a view above the fields that follows the input and may prefill fields (the upload's e-invoice preview) */
+  Companion?: ComponentType<CompanionProps>;
+  /** the values the dialog starts with for a record, instead of the form's `prefill` */
+  prefill?(record: Record<string, unknown>): FormValues;
+  /** sends the form instead of its single `submit` call (`initial`: what the dialog started with) */
+  submit?(values: FormValues, target: Record<string, string | number | undefined>, initial: FormValues): Promise<unknown>;
 }
+
+/** An admin permission key (`creditor_registration`) of a tick of the adminPermissions form (`creditorRegistration`). */
+export const adminPermissionKey = (field: string) => field.replace(/[A-Z]/g, (char) => `_${char.toLowerCase()}`);
+
+const ADMIN_PERMISSION_FIELDS = ['creditorRegistration', 'creditorSapRegistration', 'creditorSetupFee', 'updateUser',
+  'disableUser', 'resetUserPassword', 'editServiceFeePeriod', 'registrationMail', 'updateCreditorPermissions',
+  'enableDoc2portal', 'blockCreditor', 'approveSepaUpdate', 'assignDebtor', 'viewActionLog'];
 
 /**
  * Forms with more than one step, by form name. Creating a debtor is the ident check (POST
@@ -33,5 +56,42 @@ export const formFlows: Record<string, FormFlow> = {
     check: { command: 'identCheck', Result: IdentCheckResult },
     opens: (response) =>
       response.debtorId == null ? undefined : itemPath(resources.debtors, String(response.debtorId)),
+  },
+  // the CSV is checked row by row first (nothing written), its rows and errors shown; only an
+  // error-free file may be imported — "back" returns to the form to choose the corrected file
+  stateOfAffairsImport: {
+    check: {
+      command: 'previewStateOfAffairsImport',
+      Result: StateOfAffairsImportPreview,
+      accepts: (result) => Boolean((result as { valid?: boolean } | null)?.valid),
+    },
+    Companion: StateOfAffairsImportHelp,
+  },
+  // the chosen e-invoice is read before the upload: what it says, and the own customer it names
+  uploadVoucher: { Companion: EInvoicePreview },
+  // "create administrator or product administrator" (document 2 §2 "Admins"): the tick picks the
+  // call — register-product-administrator with the product, else register-administrator
+  createAdminUser: {
+    submit: (values) =>
+      callCommand(commands[values.productAdmin ? 'registerProductAdministrator' : 'registerAdministrator'], {}, values),
+  },
+  // the admin's permissions as ticks, prefilled with the granted ones; every changed tick is one
+  // add-permission or remove-permission call (the server checks each; document 2 §7)
+  adminPermissions: {
+    prefill: (record) => {
+      const granted = Array.isArray(record.permissions) ? record.permissions.map(String) : [];
+      return Object.fromEntries(ADMIN_PERMISSION_FIELDS.map((field) => [field, granted.includes(adminPermissionKey(field))]));
+    },
+    submit: async (values, target, initial) => {
+      for (const field of ADMIN_PERMISSION_FIELDS) {
+        const wanted = Boolean(values[field]);
+        if (wanted === Boolean(initial[field])) continue;
+        await apiFetch(`/user-management/command/administrator/${wanted ? 'add' : 'remove'}-permission`, {
+          method: 'POST',
+          body: { userIdentifier: Number(target.id), permission: adminPermissionKey(field) },
+        });
+      }
+      return {};
+    },
   },
 };

@@ -44,6 +44,8 @@ export function dataUrlToFile(value: string): File {
 export function toMultipart(data: FormValues): FormData {
   const body = new FormData();
   for (const [name, value] of Object.entries(data)) {
+    // an unset optional field is left out (not sent as the text "undefined")
+    if (value === undefined || value === null || value === '') continue;
     const values = Array.isArray(value) && value.every(isDataUrl) ? value : [value];
     for (const item of values) {
       if (isDataUrl(item)) body.append(name, dataUrlToFile(item));
@@ -55,7 +57,7 @@ export function toMultipart(data: FormValues): FormData {
 
 // The shared client (`apiFetch`) sends JSON only; a multipart body goes the same way by hand:
 // bearer token, one refresh and retry on 401, failures as react-admin's HttpError.
-async function sendMultipart(method: string, path: string, body: FormData): Promise<unknown> {
+export async function sendMultipart(method: string, path: string, body: FormData): Promise<unknown> {
   const send = () => {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (tokenStore.token) headers.Authorization = `Bearer ${tokenStore.token}`;

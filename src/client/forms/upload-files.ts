@@ -1,3 +1,4 @@
+import { formatFileSize } from '../../shared/format';
 import {
   checkFileCount,
   checkUploadFile,
@@ -67,13 +68,6 @@ export async function acceptFiles(
 /** Name and size of a held file, for the list under the picker. */
 export function describeDataUrl(value: string): { name: string; size: string } {
   const file = parseDataUrl(value);
-  const bytes = file?.size ?? 0;
-  const german = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 1 });
-  const size =
-    bytes >= 1_048_576
-      ? `${german.format(bytes / 1_048_576)} MB`
-      : bytes >= 1024
-        ? `${german.format(bytes / 1024)} KB`
-        : `${bytes} Bytes`;
+  const size = formatFileSize(file?.size ?? 0);
   return { name: file?.name || '–', size };
 }

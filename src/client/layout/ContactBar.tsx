@@ -2,11 +2,9 @@ import { Box, Link, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useGetIdentity, useTranslate } from 'ra-core';
 import { hasAdminRole } from '../auth/permission-evaluator';
+import { FRONTEND_VERSION } from '../../shared/version';
 import { apiFetch } from '../data/http-client';
 import { useVariant } from '../variant/VariantContext';
-
-/** The client's own version, set by vite from package.json. */
-const CLIENT_VERSION = import.meta.env.VITE_KONTOR_VERSION ?? '';
 
 /** Service times, hotline and service mail of the variant; admins also see both versions. */
 export function ContactBar() {
@@ -49,7 +47,7 @@ export function ContactBar() {
       </Typography>
       {admin ? (
         <Typography variant="body2" data-testid="versions">
-          {translate('ui.contact.frontendVersion')}: {CLIENT_VERSION || version?.frontend || '–'} ·{' '}
+          {translate('ui.contact.frontendVersion')}: {FRONTEND_VERSION} ·{' '}
           {translate('ui.contact.backendVersion')}: {version?.backend ?? '–'}
         </Typography>
       ) : null}

@@ -2,16 +2,19 @@ import { Box } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Layout } from 'react-admin';
 import { ContactBar } from './ContactBar';
+import { PreviewBanner } from './PreviewBanner';
 import { EntryCheckGuard } from './EntryCheckGuard';
 import { KontorAppBar } from './KontorAppBar';
 import { KontorMenu } from './KontorMenu';
 import { QueryFlagDialogs } from './QueryFlagDialogs';
+import { SelfServiceOverlays } from './SelfServiceOverlays';
 
 /** react-admin's layout with the Kontor chrome: app bar, sidebar, contact bar and entry checks. */
 export function KontorLayout({ children }: { children: ReactNode }) {
   return (
     <Layout appBar={KontorAppBar} menu={KontorMenu}>
       <EntryCheckGuard />
+      <PreviewBanner />
       <Box
         sx={{
           display: 'flex',
@@ -24,6 +27,7 @@ export function KontorLayout({ children }: { children: ReactNode }) {
         <ContactBar />
       </Box>
       <QueryFlagDialogs />
+      <SelfServiceOverlays />
     </Layout>
   );
 }

@@ -1,16 +1,14 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
-import { useTranslate } from 'ra-core';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { withoutParam } from '../forms/form-flags';
 import { QueryFlagForms } from '../forms/QueryFlagForms';
+import { NotificationsPanel } from './NotificationsPanel';
 
 /**
  * Dialogs opened by the spec's query flags: every form with a `queryFlag` (`uploadVoucher`,
- * `changePassword`, `createDebtor`, …) through the generic form dialog; `showNotifications`,
- * which is a list rather than a form, still as a placeholder.
+ * `changePassword`, `createDebtor`, …) through the generic form dialog; `showNotifications`, which
+ * is a list rather than a form, through the notifications panel.
  */
 export function QueryFlagDialogs() {
-  const translate = useTranslate();
   const location = useLocation();
   const navigate = useNavigate();
   const notifications = new URLSearchParams(location.search).get('showNotifications') === 'true';
@@ -20,20 +18,7 @@ export function QueryFlagDialogs() {
   return (
     <>
       <QueryFlagForms />
-      {notifications ? (
-        <Dialog
-          open
-          onClose={close}
-          aria-labelledby="flag-dialog-title"
-          slotProps={{ paper: { sx: { width: 555 } } }}
-        >
-          <DialogTitle id="flag-dialog-title">{translate('ui.toolbar.notifications')}</DialogTitle>
-          <DialogContent>{translate('ui.placeholder')}</DialogContent>
-          <DialogActions>
-            <Button onClick={close}>{translate('ra.action.close')}</Button>
-          </DialogActions>
-        </Dialog>
-      ) : null}
+      {notifications ? <NotificationsPanel onClose={close} /> : null}
     </>
   );
 }

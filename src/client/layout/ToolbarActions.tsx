@@ -8,9 +8,12 @@ import { Link, useLocation } from 'react-router-dom';
 import { hasAdminRole } from '../auth/permission-evaluator';
 import { useCount } from '../data/use-count';
 import { HELP_CENTER_KEY, navEntry } from './navigation';
+import { AdminViewToggle } from './AdminViewToggle';
+import { SwitchBackButton } from './SwitchBackButton';
+import { PageVideoButton } from './PageVideoButton';
 
 /**
- * Toolbar: help-centre link, work-queue link with the unhandled count, notifications button with
+ * Toolbar: while an admin acts as a creditor user "Zurückwechseln" and the admin-view toggle; help-centre link, work-queue link with the unhandled count, notifications button with
  * the unread count (opened through `showNotifications`). Counts that fail show no badge.
  */
 export function ToolbarActions() {
@@ -28,6 +31,9 @@ export function ToolbarActions() {
 
   return (
     <>
+      <SwitchBackButton />
+      <AdminViewToggle />
+      <PageVideoButton />
       <Tooltip title={translate(help.label)}>
         <IconButton color="inherit" component={Link} to={help.to} aria-label={translate(help.label)}>
           <HelpCenterOutlinedIcon />

@@ -68,6 +68,16 @@ export const ADMIN_ACTIONS_PAGE: NavEntry & { order: number } = {
   order: 1000,
 };
 
+/** The product owners' comparison of the products (issue 16): super admins only. */
+export const VARIANT_COMPARISON_PAGE: NavEntry & { order: number; superAdminOnly: true } = {
+  key: 'variantComparison',
+  to: '/variant-comparison',
+  label: 'variantComparison.title',
+  icon: 'CompareArrows',
+  order: 1010,
+  superAdminOnly: true,
+};
+
 const isAdminRole = (role: string) => permissionTables.roles[role]?.side === 'admin';
 const expandRoles = (roles: string[]) => roles.flatMap((role) => permissionTables.roleGroups[role] ?? [role]);
 
@@ -92,6 +102,7 @@ export const ADMIN_NAV: (NavEntry & { superAdminOnly?: boolean; adminPermissions
       };
     }),
   ADMIN_ACTIONS_PAGE,
+  VARIANT_COMPARISON_PAGE,
 ]
   .sort((a, b) => a.order - b.order)
   .map(({ order: _order, ...entry }) => entry);

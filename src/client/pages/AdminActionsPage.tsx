@@ -1,15 +1,19 @@
 import { Box, Button, Card, CardContent, Stack } from '@mui/material';
-import { useTranslate } from 'ra-core';
+import { usePermissions, useTranslate } from 'ra-core';
+import { commands } from '../../../generated/commands';
+import type { PermissionData } from '../auth/access';
+import { commandOfForm } from '../forms/form-command';
 import { Link, useLocation } from 'react-router-dom';
 import { forms } from '../../../generated/forms';
 import { resources } from '../../../generated/resources';
 import { withParam } from '../forms/form-flags';
 import { PageHeader } from '../layout/PageHeader';
+import { ClientErrorsSection } from './failure/ClientErrorsSection';
 
 // The admin functions (document 2 §2 "Admin actions"): each opens its form through its query flag.
 const FUNCTIONS = [forms.stateOfAffairsImport, forms.externalVoucher];
 // Admin pages the spec's admin sidebar does not list; this page is their way in.
-const PAGES = [resources.assignDebtors, resources.actionLog];
+const PAGES = [resources.productRequests, resources.assignDebtors, resources.actionLog];
 const basePath = (route: string) => route.split('/:')[0];
 
 /**
@@ -20,22 +24,30 @@ const basePath = (route: string) => route.split('/:')[0];
 export function AdminActionsPage() {
   const translate = useTranslate();
   const location = useLocation();
+  // a function whose command the user's role may not take (the import: not for product admins) is not offered
+  const { permissions } = usePermissions<PermissionData>();
+  const mayTake = (form: (typeof FUNCTIONS)[number]) => {
+    const roles = commandOfForm(form, commands)?.roles;
+    return !roles || Boolean(permissions?.roles.some((role) => roles.includes(role)));
+  };
   return (
     <>
       <PageHeader title={translate('ui.nav.adminActions')} />
       <Card>
         <CardContent>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
-            {FUNCTIONS.filter(Boolean).map((form) => (
-              <Button
-                key={form.name}
-                variant="contained"
-                component={Link}
-                to={{ pathname: location.pathname, search: withParam(location.search, form.queryFlag!) }}
-              >
-                {translate(form.label)}
-              </Button>
-            ))}
+            {FUNCTIONS.filter(Boolean)
+              .filter(mayTake)
+              .map((form) => (
+                <Button
+                  key={form.name}
+                  variant="contained"
+                  component={Link}
+                  to={{ pathname: location.pathname, search: withParam(location.search, form.queryFlag!) }}
+                >
+                  {translate(form.label)}
+                </Button>
+              ))}
           </Stack>
           <Box component="nav" aria-label={translate('ui.nav.adminActions')} sx={{ mt: 3 }}>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
@@ -48,6 +60,7 @@ export function AdminActionsPage() {
           </Box>
         </CardContent>
       </Card>
+      <ClientErrorsSection />
     </>
   );
 }

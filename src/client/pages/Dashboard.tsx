@@ -3,14 +3,17 @@ import { useGetIdentity, useTranslate } from 'ra-core';
 import { Navigate } from 'react-router-dom';
 import { hasAdminRole } from '../auth/permission-evaluator';
 import { usePermissionCheck } from '../auth/use-permission-check';
+import { lazyPage } from '../lazy/lazy-page';
 import { PageHeader } from '../layout/PageHeader';
 import { QueryState } from './common/QueryState';
 import { useApiQuery } from './common/use-api-query';
-import { DashboardCharts } from './dashboard/DashboardCharts';
 import { DashboardFigures } from './dashboard/DashboardFigures';
 import type { DashboardData } from './dashboard/dashboard-data';
 import { StatementsWidget } from './dashboard/StatementsWidget';
 import { WorkQueueWidget } from './dashboard/WorkQueueWidget';
+
+// The charts (recharts) are their own chunk (issue 13).
+const DashboardCharts = lazyPage(() => import('./dashboard/DashboardCharts'), 'DashboardCharts');
 
 /**
  * The dashboard greets the user by name and shows the figures of GET /dashboard, each widget only

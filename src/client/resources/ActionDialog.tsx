@@ -4,12 +4,18 @@ import { useState } from 'react';
 import { forms } from '../../../generated/forms';
 import type { ActionConfig } from '../../shared/config-types';
 import { prefillValues } from '../forms/form-prefill';
-import { FormDialog } from '../forms/FormDialog';
+import type { FormDialogProps } from '../forms/FormDialog';
+import { lazyPage } from '../lazy/lazy-page';
+import { formFlows } from '../forms/form-flows';
 import { actionCommand, permissionEntity } from './action-permissions';
 import { permittedTargets, preselectTarget, type TargetEntry, targetEntries } from './action-targets';
 import { CommandDialog } from './CommandDialog';
+import { customDialogs } from './custom-dialogs';
 import { TargetPicker } from './TargetPicker';
 import { useRecordsPermissions } from './use-record-permissions';
+
+// The form machinery (rjsf, ajv) is its own chunk, loaded when a dialog opens (issue 13).
+const FormDialog = lazyPage<FormDialogProps>(() => import('../forms/FormDialog'), 'FormDialog');
 
 export interface ActionDialogProps {
   action: ActionConfig;
@@ -57,6 +63,8 @@ export function ActionDialog({
       ? preselectTarget(options, selectedSubId)
       : (options.find((entry) => String(entry.id) === chosenId) ?? null);
 
+  const Custom = form ? customDialogs[form.name] : undefined;
+  if (Custom) return <Custom record={record} recordId={recordId} onClose={onClose} />;
   if (!form && !command)
     return (
       <Dialog open onClose={onClose} aria-labelledby="action-dialog-title">
@@ -94,7 +102,7 @@ export function ActionDialog({
       <FormDialog
         form={form}
         target={target}
-        initial={source ? prefillValues(form, source) : undefined}
+        initial={source ? (formFlows[form.name]?.prefill?.(source) ?? prefillValues(form, source)) : undefined}
         header={header}
         awaiting={blocked ?? awaiting}
         resetKey={String(target.id ?? '')}

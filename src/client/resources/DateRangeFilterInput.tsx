@@ -1,7 +1,10 @@
-import { TextField } from '@mui/material';
 import { useTranslate } from 'ra-core';
+import { GermanDateField } from '../forms/GermanDateField';
 
-/** A from–to pair of calendar dates, sent as `filters[key][]=from&filters[key][]=to`. */
+/**
+ * A from–to pair of calendar dates, sent as `filters[key][]=from&filters[key][]=to`; each typed
+ * as TT.MM.JJJJ or picked from a Monday-first calendar, like the dialogs' date fields.
+ */
 export function DateRangeFilterInput({
   label,
   value,
@@ -16,24 +19,8 @@ export function DateRangeFilterInput({
   const set = (nextFrom: string, nextTo: string) => onChange(nextFrom || nextTo ? [nextFrom, nextTo] : []);
   return (
     <>
-      <TextField
-        size="small"
-        type="date"
-        label={`${label} ${translate('ui.list.from')}`}
-        value={from}
-        fullWidth={false}
-        onChange={(event) => set(event.target.value, to)}
-        slotProps={{ inputLabel: { shrink: true } }}
-      />
-      <TextField
-        size="small"
-        type="date"
-        label={`${label} ${translate('ui.list.to')}`}
-        value={to}
-        fullWidth={false}
-        onChange={(event) => set(from, event.target.value)}
-        slotProps={{ inputLabel: { shrink: true } }}
-      />
+      <GermanDateField label={`${label} ${translate('ui.list.from')}`} value={from} onChange={(next) => set(next, to)} />
+      <GermanDateField label={`${label} ${translate('ui.list.to')}`} value={to} onChange={(next) => set(from, next)} />
     </>
   );
 }

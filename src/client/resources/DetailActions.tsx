@@ -8,6 +8,7 @@ import { useAdminPermissionCheck, usePermissionCheck } from '../auth/use-permiss
 import { withoutParam, withParam } from '../forms/form-flags';
 import { ActionDialog } from './ActionDialog';
 import { ActionTiles } from './ActionTiles';
+import { CLIENT_ACTIONS } from './client-actions';
 import { permissionEntity, serverAllows } from './action-permissions';
 import { TILES_PER_ROW } from './action-tiles';
 import { targetEntries } from './action-targets';
@@ -80,6 +81,7 @@ export function DetailActions({
       { replace: key === null },
     );
   const waiting = asksServer && Boolean(record) && answer.isPending;
+  const ClientAction = open ? CLIENT_ACTIONS[open.key] : undefined;
 
   return (
     <>
@@ -92,7 +94,9 @@ export function DetailActions({
           initiallyExpanded={offered.findIndex((action) => action.key === openKey) >= TILES_PER_ROW}
         />
       )}
-      {open ? (
+      {open && ClientAction ? (
+        <ClientAction key={`${open.key}:${id ?? ''}`} record={record} recordId={id} onClose={() => setAction(null)} />
+      ) : open ? (
         <ActionDialog
           key={`${open.key}:${id ?? ''}`}
           action={open}

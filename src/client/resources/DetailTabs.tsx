@@ -3,6 +3,7 @@ import { useTranslate } from 'ra-core';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { ResourceConfig } from '../../shared/config-types';
 import { usePermissionCheck } from '../auth/use-permission-check';
+import { useAdminView } from '../layout/admin-view';
 import { getByPath } from '../widgets/field-value';
 import { DetailFieldList } from './DetailFieldList';
 import { DetailTable } from './DetailTable';
@@ -22,7 +23,8 @@ export function DetailTabs({
   const navigate = useNavigate();
   const location = useLocation();
   const allowed = usePermissionCheck();
-  const tabs = config.detail.tabs.filter((tab) => allowed(tab.permission));
+  const [adminView] = useAdminView();
+  const tabs = config.detail.tabs.filter((tab) => allowed(tab.permission) && (!tab.adminView || adminView));
   if (tabs.length === 0) return null;
 
   const params = new URLSearchParams(location.search);

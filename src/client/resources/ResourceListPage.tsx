@@ -5,6 +5,7 @@ import { useLocation } from 'react-router-dom';
 import { resources } from '../../../generated/resources';
 import { PageHeader } from '../layout/PageHeader';
 import { ListCreateButton } from './ListCreateButton';
+import { ListExportButton } from './ListExportButton';
 import { ResourceDetail } from './ResourceDetail';
 import { ResourceFilters } from './ResourceFilters';
 import { ResourceTable } from './ResourceTable';
@@ -38,7 +39,12 @@ function ResourceListView({ name }: { name: string }) {
 
   return (
     <ListContextProvider value={list}>
-      <PageHeader title={translate(config.label)} actions={<ListCreateButton resource={config.name} />} />
+      <PageHeader title={translate(config.label)} actions={
+          <>
+            <ListExportButton resource={config.name} />
+            <ListCreateButton resource={config.name} />
+          </>
+        } />
       <ResourceFilters config={config} />
       <Box
         sx={{

@@ -20,6 +20,7 @@ const variant = (code: string, hosts: string[]): VariantConfig => ({
   maxCompanyUsers: 5,
   statusGroups: {},
   voucherTypeGroups: [],
+  dunning: { enabled: true, paymentReminderAfterDays: 10, dunningAfterDays: 35, encashmentAfterDays: 75 },
   onboarding: {
     enabled: true,
     intermediaryNumberRequired: false,

@@ -27,14 +27,20 @@ export function readLocalProduct(storage: ProductStorage | null = browserStorage
  *
  * @example resolveVariant('tpf.localhost', variants, 'SMAFA').code // 'TPF'
  * @example resolveVariant('localhost', variants, 'SMAFA', 'TPF').code // 'TPF' (no host entry, stored choice)
+ * @example resolveVariant('smafa.localhost', variants, 'SMAFA', undefined, 'TPF').code // 'TPF' (a preview)
  */
 export function resolveVariant(
   hostname: string,
   variants: Record<string, VariantConfig>,
   defaultCode: string,
   storedCode: string | undefined = readLocalProduct(),
+  previewCode?: string,
 ): VariantConfig {
-  const match = hostVariant(hostname, variants) ?? (storedCode ? variants[storedCode] : undefined);
+  // a product owner's preview (issue 16) shows its product on any host
+  const match =
+    (previewCode ? variants[previewCode] : undefined) ??
+    hostVariant(hostname, variants) ??
+    (storedCode ? variants[storedCode] : undefined);
   const fallback = variants[defaultCode];
   if (!match && !fallback) throw new Error(`No variant for host ${hostname} and no default variant ${defaultCode}`);
   return match ?? fallback;

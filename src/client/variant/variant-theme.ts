@@ -5,9 +5,11 @@ import type { VariantConfig } from '../../shared/config-types';
  * The MUI theme of a variant: react-admin's default theme with the variant's colours.
  * `contrastThreshold: 4.5` makes MUI choose text colours that meet WCAG AA on the brand colours.
  *
- * @example <Admin theme={variantTheme(variant)} />
+ * `loadingLabel` names every spinner that does not name itself (react-admin's own indicators).
+ *
+ * @example <Admin theme={variantTheme(variant, de.selfservice.loader.loading)} />
  */
-export function variantTheme(variant: VariantConfig): RaThemeOptions {
+export function variantTheme(variant: VariantConfig, loadingLabel: string): RaThemeOptions {
   return {
     ...defaultTheme,
     palette: {
@@ -27,6 +29,8 @@ export function variantTheme(variant: VariantConfig): RaThemeOptions {
           },
         },
       },
+      // every spinner has a name; one that names what it waits for overrides this
+      MuiCircularProgress: { defaultProps: { 'aria-label': loadingLabel } },
       MuiTableRow: {
         styleOverrides: {
           root: { '&:focus-visible': { outline: '2px solid', outlineOffset: -2 } },

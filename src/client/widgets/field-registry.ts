@@ -7,6 +7,7 @@ import { BooleanValue } from './BooleanValue';
 import { DateValue } from './DateValue';
 import { EmailValue } from './EmailValue';
 import { EnumChip } from './EnumChip';
+import { FileDownloadValue } from './FileDownloadValue';
 import type { ValueWidgetProps } from './field-value';
 import { IbanValue } from './IbanValue';
 import { ListCountValue } from './ListCountValue';
@@ -14,6 +15,7 @@ import { MoneyValue } from './MoneyValue';
 import { NumberValue } from './NumberValue';
 import { PercentValue } from './PercentValue';
 import { PhoneValue } from './PhoneValue';
+import { RoleValue } from './RoleValue';
 import { TextValue } from './TextValue';
 
 /**
@@ -47,4 +49,6 @@ export const fieldWidgets: Record<FieldType, ComponentType<ValueWidgetProps>> = 
 export const namedFieldWidgets: Partial<Record<DisplayWidgetName, ComponentType<ValueWidgetProps>>> = {
   actionTypeLabel: ActionTypeValue,
   actionPayload: ActionPayloadValue,
+  roleLabel: RoleValue,
+  fileDownload: FileDownloadValue,
 };

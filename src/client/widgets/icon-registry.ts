@@ -13,6 +13,7 @@ import HourglassEmptyIcon from '@mui/icons-material/HourglassEmpty';
 import LabelIcon from '@mui/icons-material/Label';
 import LocationOffIcon from '@mui/icons-material/LocationOff';
 import LocationOnIcon from '@mui/icons-material/LocationOn';
+import CompareArrowsIcon from '@mui/icons-material/CompareArrows';
 import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
 import MarkunreadMailboxIcon from '@mui/icons-material/MarkunreadMailbox';
 import PeopleIcon from '@mui/icons-material/People';
@@ -50,6 +51,7 @@ export const icons: Record<string, SvgIconComponent> = {
   HourglassEmpty: HourglassEmptyIcon,
   LocationOff: LocationOffIcon,
   LocationOn: LocationOnIcon,
+  CompareArrows: CompareArrowsIcon,
   ManageAccounts: ManageAccountsIcon,
   MarkunreadMailbox: MarkunreadMailboxIcon,
   People: PeopleIcon,

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { DisplayWidgetName } from '../../../generated/widgets';
 import { DebtorHistoryTab } from './DebtorHistoryTab';
+import { ProcessLogTab } from './ProcessLogTab';
 
 /** Props of a hand-written detail-tab widget (YAML `widget: <name>`). */
 export interface TabWidgetProps {
@@ -14,4 +15,5 @@ export interface TabWidgetProps {
  */
 export const tabWidgets: Partial<Record<DisplayWidgetName, ComponentType<TabWidgetProps>>> = {
   debtorHistory: DebtorHistoryTab,
+  processLog: ProcessLogTab,
 };

@@ -44,7 +44,9 @@ interface AuditInput {
  * `notify`. A handler never writes these itself.
  */
 export async function writeAudit(trx: Kysely<Database>, a: AuditInput): Promise<void> {
-  const { command, caller, creditor, target, outcome, now } = a;
+  const { command, caller, target, outcome, now } = a;
+  // a command that creates its creditor (a registration) names it through its outcome
+  const creditor = a.creditor ?? outcome.creditor ?? null;
   const historyDebtor = outcome.history?.debtorId ?? target?.debtorId ?? null;
   // which history the event goes to: the target's (schema/commands `targets.*.history`); a command
   // without a target writes the debtor history of the debtor its handler names
@@ -89,9 +91,10 @@ export async function writeAudit(trx: Kysely<Database>, a: AuditInput): Promise<
     .values({
       userId: caller.userId,
       actionType: command.actionLog,
-      productType: creditor?.product ?? (caller.product || null),
+      productType: creditor?.product ?? log.productType ?? (caller.product || null),
       payload: JSON.stringify(log.payload ?? a.input ?? {}),
-      adminEmail: caller.isAdmin ? caller.email : null,
+      // during an impersonation both: the admin acting and the user acted as (document 2 §2)
+      adminEmail: caller.isAdmin ? caller.email : (caller.adminEmail ?? null),
       userEmail: caller.isAdmin ? null : caller.email,
       creditorId: creditor?.id ?? null,
       creditorIdentifier: creditor?.identifier ?? '',

@@ -13,6 +13,8 @@ export interface Caller {
   creditorId: number | null;
   product: string;
   isAdmin: boolean;
+  /** the admin acting as this creditor user (impersonation), for the action log's `extra` */
+  adminEmail?: string;
 }
 
 /** The creditor a command runs for (the caller's, or the target's when an admin acts). */
@@ -84,7 +86,11 @@ export interface CommandOutcome {
     voucherIdentifier?: string;
     voucherReference?: string;
     voucherSapNumber?: string;
+    /** the product the entry belongs to when no creditor gives it (a public product request) */
+    productType?: string;
   };
+  /** the creditor the command created (a registration): its action-log entry names it */
+  creditor?: CommandCreditor;
   /** extra parameters of notification and mail texts */
   notifyParams?: Record<string, unknown>;
 }

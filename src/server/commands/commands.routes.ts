@@ -6,6 +6,8 @@ import { handlers } from '../domain';
 import { ApiError } from '../errors';
 import { withErrors } from '../routes/route-schemas';
 import { germanText } from './command-audit';
+import { formBodyLimit } from './body-limit';
+import { acceptMultipartBodies } from './multipart-body';
 import { hasTargetLoader } from './targets';
 import { runCommand } from './run-command';
 
@@ -63,14 +65,20 @@ export function commandTableProblems(): string[] {
 export async function commandsRoutes(app: FastifyInstance, { db, adapters, clock }: AppDeps): Promise<void> {
   const problems = commandTableProblems();
   if (problems.length) throw new Error(`command table:\n${problems.join('\n')}`);
+  // forms with files (submit.contentType: multipart) post multipart; their files become data URLs
+  await acceptMultipartBodies(app);
   for (const route of commandRoutes) {
     const isEntity = JSON.stringify((route.schema.response as Record<string, unknown>)[200]).includes('"$ref"');
     // a route is public when its commands are (checked by the generator: none shares a route with a non-public one)
     const isPublic = route.commands.every((name) => commands[name].public);
+    // a public command's body is never larger than its form at its longest (413 beyond)
+    const body = (route.schema as { body?: Record<string, unknown> }).body;
+    const bodyLimit = isPublic && body ? formBodyLimit(body) : undefined;
     app.route<{ Params: { id?: number } & Record<string, unknown>; Body: Record<string, unknown> }>({
       method: route.method,
       url: route.url,
       config: { public: isPublic },
+      ...(bodyLimit ? { bodyLimit } : {}),
       schema: {
         ...withErrors(route.schema as { response: Record<string, unknown> }),
         ...(isPublic ? { security: [] } : {}),
@@ -85,7 +93,7 @@ export async function commandsRoutes(app: FastifyInstance, { db, adapters, clock
           handler: handlers[command.name],
           request,
           input: request.body ?? {},
-          id: request.params.id,
+          id: command.targetBy ? Number(request.body?.[command.targetBy]) : request.params.id,
           params: request.params,
           now: clock(),
         });

@@ -140,6 +140,7 @@ export async function runCommand(run: RunCommandInput): Promise<Record<string, u
       creditorId: user.creditorId,
       product: user.product,
       isAdmin,
+      ...(user.adminEmail ? { adminEmail: user.adminEmail } : {}),
     };
 
     let target: LoadedTarget | null = null;

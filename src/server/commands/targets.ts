@@ -11,8 +11,10 @@ type TargetLoader = (trx: Kysely<Database>, id: number, tenant: number | null) =
 
 interface TargetKind {
   /** the table whose state column the pipeline sets to the command's `to` */
-  table: 'debtor' | 'location' | 'voucher';
+  table: 'debtor' | 'location' | 'voucher' | 'creditor' | 'sepa_update_request' | 'app_user' | 'creditor_service_fee_condition' | 'debtor_assignment' | 'work_queue_item' | 'permanent_debt';
   load: TargetLoader;
+  /** the column naming the row's creditor (default creditor_id; the creditor itself: id) */
+  tenantColumn?: string;
 }
 
 const debtorTarget: TargetLoader = async (trx, id, tenant) => {
@@ -97,11 +99,147 @@ const voucherTarget: TargetLoader = async (trx, id, tenant) => {
   };
 };
 
+/**
+ * A creditor (administration: only admins act on creditors, so no tenant narrows it; the pipeline
+ * checks a product admin's product on the loaded creditor).
+ */
+const creditorTarget: TargetLoader = async (trx, id, tenant) => {
+  let query = trx.selectFrom('creditor').selectAll().where('id', '=', id);
+  if (tenant != null) query = query.where('id', '=', tenant);
+  const row = await query.forUpdate().executeTakeFirst();
+  if (!row) return undefined;
+  return { kind: 'creditor', id: row.id, creditorId: row.id, state: row.status, debtorId: null, locationId: null, requestedBy: null, debtorIdentifier: '', debtorSapNumber: '', row };
+};
+
+/** A SEPA update request; its creator is who requested it (four eyes: someone else decides). */
+const sepaUpdateRequestTarget: TargetLoader = async (trx, id, tenant) => {
+  let query = trx.selectFrom('sepaUpdateRequest').selectAll().where('id', '=', id);
+  if (tenant != null) query = query.where('creditorId', '=', tenant);
+  const row = await query.forUpdate().executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    kind: 'sepaUpdateRequest',
+    id: row.id,
+    creditorId: row.creditorId,
+    state: row.status,
+    debtorId: null,
+    locationId: null,
+    requestedBy: row.creatorUserId,
+    debtorIdentifier: '',
+    debtorSapNumber: '',
+    row,
+  };
+};
+
+/**
+ * A user (administration: `userIdentifier` of the user commands). A creditor's user names its
+ * creditor, so the pipeline checks a product admin's product; an administrator has none (the
+ * handlers leave those to the super admin). Its state is set by the handlers, not by `to`.
+ */
+const userTarget: TargetLoader = async (trx, id, tenant) => {
+  let query = trx.selectFrom('appUser').selectAll().where('id', '=', id);
+  if (tenant != null) query = query.where('creditorId', '=', tenant);
+  const row = await query.forUpdate().executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    kind: 'user',
+    id: row.id,
+    creditorId: row.creditorId as number,
+    state: row.status,
+    debtorId: null,
+    locationId: null,
+    requestedBy: null,
+    debtorIdentifier: '',
+    debtorSapNumber: '',
+    row,
+  };
+};
+
+/** A work-queue item of the tenant, locked; its state is `status` (the stored one, not the shown). */
+const workQueueItemTarget: TargetLoader = async (trx, id, tenant) => {
+  let query = trx.selectFrom('workQueueItem').selectAll().where('id', '=', id);
+  if (tenant != null) query = query.where('creditorId', '=', tenant);
+  const row = await query.forUpdate().executeTakeFirst();
+  if (!row) return undefined;
+  const debtor =
+    row.debtorId == null
+      ? undefined
+      : await trx
+          .selectFrom('debtor')
+          .select(['identifier', 'sapNumber'])
+          .where('creditorId', '=', row.creditorId)
+          .where('id', '=', row.debtorId)
+          .executeTakeFirst();
+  return {
+    kind: 'workQueueItem',
+    id: row.id,
+    creditorId: row.creditorId,
+    state: row.status,
+    debtorId: row.debtorId,
+    locationId: row.locationId,
+    requestedBy: null,
+    debtorIdentifier: debtor?.identifier ?? '',
+    debtorSapNumber: debtor?.sapNumber ?? '',
+    row,
+  };
+};
+
+/** A creditor's service-fee condition (administration). */
+const feeConditionTarget: TargetLoader = async (trx, id, tenant) => {
+  let query = trx.selectFrom('creditorServiceFeeCondition').selectAll().where('id', '=', id);
+  if (tenant != null) query = query.where('creditorId', '=', tenant);
+  const row = await query.forUpdate().executeTakeFirst();
+  if (!row) return undefined;
+  return { kind: 'feeCondition', id: row.id, creditorId: row.creditorId, state: row.status, debtorId: null, locationId: null, requestedBy: null, debtorIdentifier: '', debtorSapNumber: '', row };
+};
+
+/** A debtor-assignment case (administration); the case is decided once (`from` of the YAML). */
+const debtorAssignmentTarget: TargetLoader = async (trx, id, tenant) => {
+  let query = trx.selectFrom('debtorAssignment').selectAll().where('id', '=', id);
+  if (tenant != null) query = query.where('creditorId', '=', tenant);
+  const row = await query.forUpdate().executeTakeFirst();
+  if (!row) return undefined;
+  return { kind: 'debtorAssignment', id: row.id, creditorId: row.creditorId, state: row.status, debtorId: null, locationId: null, requestedBy: null, debtorIdentifier: '', debtorSapNumber: '', row };
+};
+
+/** A permanent debt of the tenant, locked; its history goes to its debtor. */
+const permanentDebtTarget: TargetLoader = async (trx, id, tenant) => {
+  let query = trx.selectFrom('permanentDebt').selectAll().where('id', '=', id);
+  if (tenant != null) query = query.where('creditorId', '=', tenant);
+  const row = await query.forUpdate().executeTakeFirst();
+  if (!row) return undefined;
+  const debtor = await trx
+    .selectFrom('debtor')
+    .select(['identifier', 'sapNumber'])
+    .where('creditorId', '=', row.creditorId)
+    .where('id', '=', row.debtorId)
+    .executeTakeFirst();
+  return {
+    kind: 'permanentDebt',
+    id: row.id,
+    creditorId: row.creditorId,
+    state: row.status,
+    debtorId: row.debtorId,
+    locationId: row.locationId,
+    requestedBy: null,
+    debtorIdentifier: debtor?.identifier ?? '',
+    debtorSapNumber: debtor?.sapNumber ?? '',
+    row,
+  };
+};
+
 /** Target kinds by entity name of `targets` in schema/commands (a new kind is one entry here). */
 const TARGETS: Record<string, TargetKind> = {
   debtor: { table: 'debtor', load: debtorTarget },
   location: { table: 'location', load: locationTarget },
   voucher: { table: 'voucher', load: voucherTarget },
+  creditor: { table: 'creditor', load: creditorTarget, tenantColumn: 'id' },
+  sepaUpdateRequest: { table: 'sepa_update_request', load: sepaUpdateRequestTarget },
+  userListItem: { table: 'app_user', load: userTarget },
+  creditorServiceFeeCondition: { table: 'creditor_service_fee_condition', load: feeConditionTarget },
+  debtorAssignmentEntry: { table: 'debtor_assignment', load: debtorAssignmentTarget },
+  workQueueItem: { table: 'work_queue_item', load: workQueueItemTarget },
+  permanentDebt: { table: 'permanent_debt', load: permanentDebtTarget },
 };
 
 function kindOf(target: CommandTarget): TargetKind {
@@ -127,9 +265,11 @@ export function loadTarget(trx: Kysely<Database>, target: CommandTarget, id: num
  * handler does only what goes with it.
  */
 export async function setTargetState(trx: Kysely<Database>, target: CommandTarget, loaded: LoadedTarget, to: string, now: Date) {
-  const { table } = kindOf(target);
-  await sql`update ${sql.table(table)} set ${sql.ref(snake(target.state))} = ${to}, updated_at = ${now}
-    where id = ${loaded.id} and creditor_id = ${loaded.creditorId}`.execute(trx);
+  const { table, tenantColumn = 'creditor_id' } = kindOf(target);
+  // a table without updated_at (sepa_update_request) keeps its own decision columns
+  const touched = table === 'sepa_update_request' ? sql`` : sql`, updated_at = ${now}`;
+  await sql`update ${sql.table(table)} set ${sql.ref(snake(target.state))} = ${to}${touched}
+    where id = ${loaded.id} and ${sql.ref(tenantColumn)} = ${loaded.creditorId}`.execute(trx);
 }
 
 const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);

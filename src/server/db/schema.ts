@@ -234,7 +234,8 @@ export interface PermanentDebtTable {
   officialVoucherSource: string | null;
   /** the stop (server name permanentVoucherStop) */
   stoppedAt: NullableTimestamp;
-  stopOfficialVoucherSource: string | null;
+  stopOfficialVoucherSource: string | null;  /** the attachment's bytes (0056) */
+  attachmentContent: Buffer | null;
 }
 
 /** A voucher from upload to balancing; unprocessed while requiresProcessing and no official number. */
@@ -244,6 +245,8 @@ export interface VoucherTable {
   debtorId: number | null;
   locationId: number | null;
   permanentDebtId: number | null;
+  /** the period (execution date) an invoice of a permanent debt is for (0056), unique per permanent debt */
+  permanentDebtPeriod: CalendarDate | null;
   parentId: number | null;
   customNumber: string | null;
   officialVoucherNumber: string | null;
@@ -296,6 +299,8 @@ export interface VoucherTable {
   endOfPauseAt: NullableTimestamp;
   createdAt: Timestamp;
   updatedAt: Timestamp;
+  /** what document processing read (0050) */
+  documentData: ColumnType<unknown, string | null | undefined, string | null>;
 }
 
 export interface VoucherAttachmentTable {
@@ -402,6 +407,20 @@ export interface WorkQueueItemTable {
   updatedAt: Timestamp;
   finishedAt: NullableTimestamp;
   sentAt: NullableTimestamp;
+  /** what made the local back office raise the item (0055), one item per cause */
+  originKey: string | null;
+}
+
+/** A file an answer to a work-queue item carries (0055). */
+export interface WorkQueueAnswerFileTable {
+  id: Generated<number>;
+  creditorId: number;
+  workQueueItemId: number;
+  name: string;
+  contentType: string;
+  size: number;
+  content: Buffer;
+  createdAt: Timestamp;
 }
 
 export interface WorkQueueMessageTable {
@@ -630,6 +649,7 @@ export interface Database {
   workQueueItem: WorkQueueItemTable;
   workQueueMessage: WorkQueueMessageTable;
   workQueueVoucher: WorkQueueVoucherTable;
+  workQueueAnswerFile: WorkQueueAnswerFileTable;
   notification: NotificationTable;
   creditorVoucher: CreditorVoucherTable;
   emailReminderSetting: EmailReminderSettingTable;
@@ -647,6 +667,8 @@ export interface Database {
   bookingRequest: BookingRequestTable;
   solvencyCheck: SolvencyCheckTable;
   companyUserInvitation: CompanyUserInvitationTable;
+  storedFile: StoredFileTable;
+  processingJob: ProcessingJobTable;
 }
 
 /** Mail waiting to be sent (0030): written in a command's transaction, sent after commit. */
@@ -657,6 +679,8 @@ export interface MailOutboxTable {
   recipient: string;
   template: string;
   params: Json;
+  /** (0051) [{ filename, contentType, content: base64 }] — kept in the row so a retry still has them */
+  attachments: ColumnType<unknown, string | undefined, string>;
   attempts: Generated<number>;
   nextAttemptAt: Timestamp;
   lastError: string | null;
@@ -705,11 +729,38 @@ export type NewRow<T extends keyof Database> = Insertable<Database[T]>;
 /** The one-time set-password link of a newly registered company user (0041); only the token's hash. */
 export interface CompanyUserInvitationTable {
   id: Generated<number>;
-  creditorId: number;
+  /** null for an administrator's invitation (0085) */
+  creditorId: number | null;
   userId: number;
   tokenHash: string;
   expiresAt: ColumnType<Date, Date | string, Date | string>;
   usedAt: NullableTimestamp;
   invitedByUserId: number | null;
   createdAt: Timestamp;
+}
+
+/** An uploaded file kept in the database (0050): served by GET /api/files/... to its creditor only. */
+export interface StoredFileTable {
+  id: Generated<number>;
+  creditorId: number;
+  path: string;
+  fileName: string;
+  mimeType: string;
+  sizeBytes: number;
+  content: Buffer;
+  createdAt: Timestamp;
+}
+
+/** The document-processing job of one uploaded voucher (0050): the next stage and when it is due. */
+export interface ProcessingJobTable {
+  id: Generated<number>;
+  creditorId: number;
+  voucherId: number;
+  stage: string;
+  runAt: Timestamp;
+  attempts: Generated<number>;
+  lastError: string | null;
+  doneAt: NullableTimestamp;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
 }

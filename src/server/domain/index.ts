@@ -1,8 +1,14 @@
 import type { CommandHandler } from '../commands/command.types';
 import { accountHandlers } from './account';
+import { adminHandlers } from './admin';
 import { debtorHandlers } from './debtors';
+import { onboardingHandlers } from './onboarding';
+import { registrationHandlers } from './registration';
 import { settingsHandlers } from './settings';
+import { uploadHandlers } from './uploads';
 import { voucherHandlers } from './vouchers';
+import { workQueueHandlers } from './work-queue';
+import { permanentDebtHandlers } from './permanent-debts';
 
 /**
  * Every command handler, by command name: one record per area of schema/commands. The pipeline
@@ -13,4 +19,10 @@ export const handlers: Record<string, CommandHandler> = {
   ...debtorHandlers,
   ...voucherHandlers,
   ...settingsHandlers,
+  ...adminHandlers,
+  ...uploadHandlers,
+  ...registrationHandlers,
+  ...onboardingHandlers,
+  ...workQueueHandlers,
+  ...permanentDebtHandlers,
 };

@@ -9,3 +9,8 @@ export type {
 } from './einvoice.types';
 export { processingCodeMessage } from './processing-code-message';
 export { MAX_EINVOICE_BYTES, readEInvoice, sniffContainer } from './read-einvoice';
+export {
+  closeEInvoicePool,
+  EInvoiceReadPool,
+  readEInvoiceInWorker,
+} from './worker/worker-pool';

@@ -11,6 +11,11 @@ export interface RequestUser {
   /** the creditor (tenant) of a creditor user; null for admins */
   creditorId: number | null;
   product: string;
+  /** while an admin acts as this user (impersonation): the admin's id and e-mail */
+  impersonatedBy?: number;
+  adminEmail?: string;
+  /** a product preview (issue 16): the product's demo creditor, read-only */
+  preview?: boolean;
 }
 
 /** Claims of the access token; `sub` is the user id. */
@@ -20,6 +25,11 @@ export interface AccessTokenPayload {
   roles: string[];
   creditorId: number | null;
   product: string;
+  /** an impersonation token (GET /user-management/user/{id}/switch): the admin acting */
+  impersonatedBy?: number;
+  adminEmail?: string;
+  /** a product preview token (POST /variants/preview/{code}): read-only */
+  preview?: boolean;
 }
 
 declare module '@fastify/jwt' {
@@ -41,8 +51,6 @@ export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 
 const CREDITOR_ROLES = new Set(permissionTables.roleGroups.creditorUsers);
 const ADMIN_ROLES = new Set(permissionTables.roleGroups.admins);
-// Onboarding is for visitors without a login (document 2 §2).
-const PUBLIC_PREFIXES = ['/api/onboarding/'];
 
 export interface AuthPluginOptions {
   secret: string;
@@ -51,7 +59,8 @@ export interface AuthPluginOptions {
 /**
  * Registers @fastify/jwt and an onRequest hook on `app` (called directly on the `/api` scope, not
  * through `register`, so the hook covers that whole scope): every route needs a valid bearer token
- * except those with `config: { public: true }` and the onboarding prefix (401 otherwise).
+ * except those with `config: { public: true }` (401 otherwise). The onboarding's commands are public
+ * by their YAML (`public: true`); the admins' reads of its leads (/onboarding/claim/…) are not.
  *
  * @example
  * await setupAuth(api, { secret });
@@ -67,19 +76,23 @@ export async function setupAuth(app: FastifyInstance, options: AuthPluginOptions
       roles: payload.roles,
       creditorId: payload.creditorId,
       product: payload.product,
+      ...(payload.impersonatedBy ? { impersonatedBy: payload.impersonatedBy, adminEmail: payload.adminEmail } : {}),
+      ...(payload.preview ? { preview: true } : {}),
     }),
   });
   app.addHook('onRequest', async (request) => {
     if (request.routeOptions.config?.public) return;
-    const path = request.url.split('?')[0];
-    if (PUBLIC_PREFIXES.some((prefix) => path.startsWith(prefix))) return;
     try {
       await request.jwtVerify();
     } catch {
       throw new ApiError(401, 'unauthorized');
     }
+    // a product preview looks, it never changes anything (issue 16)
+    if (request.user.preview && !READ_METHODS.has(request.method)) throw new ApiError(403, 'previewReadOnly');
   });
 }
+
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * preHandler for creditor-area routes: any ROLE_CREDITOR* role with a creditor.

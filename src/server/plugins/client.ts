@@ -16,13 +16,18 @@ export async function registerClient(app: FastifyInstance, clientDir?: string): 
       root: clientDir!,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz next to every asset (vite.config.ts): sent with the matching
+      // Content-Encoding to clients that accept it, the plain file otherwise.
+      preCompressed: true,
       // Hashed assets may be cached for good; index.html must always be revalidated.
+      // (`filePath` is the compressed copy when one is sent: `index.html.br`.)
       setHeaders: (reply, filePath) => {
+        const original = filePath.replace(/\.(br|gz)$/, '');
         reply.header(
           'cache-control',
-          filePath.endsWith('index.html')
+          original.endsWith('index.html')
             ? 'no-cache'
-            : filePath.includes(`${path.sep}assets${path.sep}`)
+            : original.includes(`${path.sep}assets${path.sep}`)
               ? 'public, max-age=31536000, immutable'
               : 'public, max-age=3600',
         );

@@ -17,7 +17,12 @@ import { statementsRoutes } from './statements/statements.routes';
 import { termsRoutes } from './terms/terms.routes';
 import { workQueueRoutes } from './work-queue/work-queue.routes';
 import { unprocessedRoutes } from './unprocessed/unprocessed.routes';
+import { variantsRoutes } from './variants/variants.routes';
 import { vouchersRoutes } from './vouchers/vouchers.routes';
+import { filesRoutes } from './files/files.routes';
+import { uploadPreviewRoutes } from './uploads/upload-preview.routes';
+import { onboardingRoutes } from './onboarding/onboarding.routes';
+import { actionLogEntryRoutes } from './system/action-log-entry.routes';
 
 /**
  * Every route plugin of the API, one line each (mounted under `/api` by app.ts). A new area adds
@@ -41,6 +46,11 @@ const ROUTE_PLUGINS = [
   vouchersRoutes,
   unprocessedRoutes,
   adminRoutes,
+  variantsRoutes,
+  filesRoutes,
+  uploadPreviewRoutes,
+  onboardingRoutes,
+  actionLogEntryRoutes,
   // every command of schema/commands, through the one pipeline
   commandsRoutes,
 ];

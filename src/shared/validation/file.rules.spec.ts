@@ -27,9 +27,12 @@ describe('detectFileKind', () => {
     [new Uint8Array([0xef, 0xbb, 0xbf, ...bytes('<?xml version="1.0"?>')]), 'xml'],
     [bytes('\n  <Invoice xmlns="urn:oasis">'), 'xml'],
     [bytes('<!-- XRechnung --><Invoice/>'), 'xml'],
+    [bytes('code;title\r\nSV-1;Frage'), 'csv'],
+    [new Uint8Array([0xef, 0xbb, 0xbf, ...bytes('code;title\n')]), 'csv'],
+    [bytes('< not xml'), 'csv'],
   ])('recognises %#', (head, kind) => expect(detectFileKind(head)).toBe(kind));
 
-  it.each([[bytes('PK\u0003\u0004')], [bytes('Hello')], [bytes('< not xml')], [new Uint8Array()]])(
+  it.each([[bytes('PK\u0003\u0004')], [bytes('MZ\u0090\u0000')], [bytes('a;b\u0000c')], [new Uint8Array()]])(
     'recognises nothing in %#',
     (head) => expect(detectFileKind(head)).toBeNull(),
   );

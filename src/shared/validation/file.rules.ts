@@ -5,8 +5,9 @@ export const MAX_UPLOAD_BYTES = 10_485_760;
 /** How many leading bytes the content check reads (`head`). */
 export const FILE_HEAD_BYTES = 1024;
 
-export type FileKind = 'pdf' | 'xml';
-export const FILE_KINDS: FileKind[] = ['pdf', 'xml'];
+export type FileKind = 'pdf' | 'xml' | 'csv';
+/** In the order the content is recognised: a text that is XML is `xml`, never `csv`. */
+export const FILE_KINDS: FileKind[] = ['pdf', 'xml', 'csv'];
 
 /** A file as both runtimes see it: name and declared MIME type, size, and its first bytes. */
 export interface UploadFile {
@@ -42,6 +43,15 @@ const KINDS: Record<FileKind, { mimeTypes: RegExp; extension: RegExp; content(he
         const start = head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf ? 3 : 0;
         return /^\s*<(\?xml|!--|[A-Za-z_])/.test(ascii(head, start, Math.min(head.length, start + 256)));
       },
+    },
+    // A CSV file is plain text (UTF-8 or Windows-1252, as German spreadsheets write it): no NUL and
+    // no control character but tab and line breaks in its first bytes. Windows sends .csv as
+    // application/vnd.ms-excel, some systems as text/plain.
+    csv: {
+      mimeTypes: /^(text\/(csv|plain|comma-separated-values)|application\/(csv|vnd\.ms-excel))$/,
+      extension: /\.csv$/i,
+      content: (head) =>
+        head.length > 0 && head.every((b) => b >= 0x20 || b === 0x09 || b === 0x0a || b === 0x0d),
     },
   };
 

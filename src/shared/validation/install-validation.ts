@@ -2,7 +2,7 @@ import type { Ajv, FuncKeywordDefinition } from 'ajv';
 import type { DataValidateFunction } from 'ajv/dist/types';
 import { AMOUNT_RULES } from './amount.rules';
 import { DATE_RULES } from './date.rules';
-import { FILE_RULES } from './file.rules';
+import { FILE_RULES, parseDataUrl } from './file.rules';
 import { todayIso } from './german-input.parse';
 import { INPUT_RULES } from './input.rules';
 import { PASSWORD_RULES } from './password.rules';
@@ -66,6 +66,9 @@ function definition(rule: KeywordRule, env: RuleEnv): FuncKeywordDefinition {
 export function installValidation<A extends Ajv>(ajv: A, options: ValidationOptions = {}): A {
   const env: RuleEnv = { today: options.today ?? (() => todayIso()), modifyData: options.modifyData ?? true };
   for (const rule of FORMAT_RULES) ajv.addFormat(rule.name, { type: 'string', validate: rule.validate });
+  // One file of a `files` field (generator/normalize-forms.ts): rjsf knows the format itself, the
+  // server's ajv learns it here (multipart parts reach the commands as data URLs).
+  if (!ajv.formats['data-url']) ajv.addFormat('data-url', { type: 'string', validate: (v: string) => parseDataUrl(v) !== null });
   for (const rule of KEYWORD_RULES) {
     // A second install on the same instance (hot reload, shared test ajv) keeps the first.
     if (!ajv.getKeyword(rule.name)) ajv.addKeyword(definition(rule, env));

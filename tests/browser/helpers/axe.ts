@@ -3,9 +3,24 @@ import type { Page } from 'playwright-core';
 
 /**
  * Runs axe on the page and returns the serious and critical violations in a readable form
- * (empty when the page passes).
+ * (empty when the page passes). Waits first until no transition runs: a menu or dialog fading in or
+ * out is half transparent, and axe would measure the contrast of the fade, not of the page.
  */
 export async function seriousA11yViolations(page: Page): Promise<string[]> {
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every(
+            (animation) =>
+              animation.playState !== 'running' ||
+              animation.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY,
+          ),
+      undefined,
+      { timeout: 5_000 },
+    )
+    .catch(() => undefined);
   const result = await new AxeBuilder({ page }).analyze();
   return result.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')

@@ -33,11 +33,19 @@ export function launchChromium(): Promise<Browser> {
   });
 }
 
-/** A German browser context, as the portal's users have. */
-export function germanContext(browser: Browser): Promise<BrowserContext> {
-  return browser.newContext({
+/**
+ * A German browser context, as the portal's users have — one that has answered the cookie banner
+ * already (declined), so the banner covers nothing; `tests/browser/selfservice.test.ts` tests it.
+ */
+export async function germanContext(browser: Browser): Promise<BrowserContext> {
+  const context = await browser.newContext({
     locale: 'de-DE',
     timezoneId: 'Europe/Berlin',
     viewport: { width: 1440, height: 900 },
   });
+  await context.addInitScript(() => {
+    if (localStorage.getItem('kontor.cookiesAccepted') === null)
+      localStorage.setItem('kontor.cookiesAccepted', 'false');
+  });
+  return context;
 }

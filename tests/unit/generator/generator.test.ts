@@ -280,4 +280,17 @@ describe('generator forms', () => {
       "schema/forms/createItem.yaml:11: 'gone' is no value of itemState",
     ]);
   });
+
+  it('takes a variant\'s dunning schedule, refuses steps out of order or below one day', async () => {
+    const base = readFileSync(join(fixture, 'variants/one.yaml'), 'utf8');
+    const ok = await problemsOf(fixtureWith('variants/one.yaml', `${base}dunning: { paymentReminderAfterDays: 5, dunningAfterDays: 20 }\n`));
+    expect(ok).toEqual([]);
+    const order = await problemsOf(fixtureWith('variants/one.yaml', `${base}dunning: { dunningAfterDays: 80 }\n`));
+    expect(order).toEqual([
+      'variants/one.yaml:14: dunning steps must come in order: paymentReminderAfterDays < dunningAfterDays < encashmentAfterDays',
+    ]);
+    const zero = await problemsOf(fixtureWith('variants/one.yaml', `${base}dunning: { paymentReminderAfterDays: 0, extra: 1 }\n`));
+    expect(zero.join('\n')).toMatch(/variants\/one\.yaml:14: .*paymentReminderAfterDays must be >= 1/);
+    expect(zero.join('\n')).toMatch(/extra/);
+  });
 });

@@ -1,8 +1,13 @@
 import { Link } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { useState } from 'react';
-import { forms } from '../../../../generated/forms';
-import { FormDialog } from '../../forms/FormDialog';
+import { lazyPage } from '../../lazy/lazy-page';
+
+// The form machinery (rjsf, ajv, every form) stays out of the login page's first load.
+const PasswordResetRequestDialog = lazyPage(
+  () => import('./PasswordResetRequestDialog'),
+  'PasswordResetRequestDialog',
+);
 
 /**
  * "Passwort vergessen?" under the login form: the passwordResetRequest form in the form dialog
@@ -17,7 +22,7 @@ export function ForgotPasswordLink() {
       <Link component="button" type="button" variant="body2" onClick={() => setOpen(true)} sx={{ mt: 2 }}>
         {translate('account.forgotPassword')}
       </Link>
-      {open ? <FormDialog form={forms.passwordResetRequest} onClose={() => setOpen(false)} /> : null}
+      {open ? <PasswordResetRequestDialog onClose={() => setOpen(false)} /> : null}
     </>
   );
 }

@@ -81,20 +81,32 @@ export function DashboardFigures({ data }: { data: DashboardData }) {
       data.daysSalesOutstanding.days == null
         ? '–'
         : t('pages.dashboard.dso.value', { days: formatNumber(data.daysSalesOutstanding.days) }),
-      t('pages.dashboard.dso.detail', {
+      `${t('pages.dashboard.dso.explained')} ${t('pages.dashboard.dso.detail', {
         receivables: formatMoney(data.daysSalesOutstanding.receivables),
         turnover: formatMoney(data.daysSalesOutstanding.turnover90Days),
-      }),
+      })}`,
     );
   if (data.paymentBehaviour) {
     const p = data.paymentBehaviour;
+    const gap = p.averageDaysToPay == null || p.averagePaymentTarget == null ? null : p.averageDaysToPay - p.averagePaymentTarget;
     card(
       'paymentBehaviour',
       t('pages.dashboard.paymentBehaviour.title'),
-      `${formatNumber(p.averageDaysToPay)} / ${formatNumber(p.averagePaymentTarget)}`,
-      `${t('pages.dashboard.paymentBehaviour.taken')} / ${t('pages.dashboard.paymentBehaviour.target')} · ${t(
-        'pages.dashboard.paymentBehaviour.onTime',
-      )}: ${p.paidOnTime} · ${t('pages.dashboard.paymentBehaviour.late')}: ${p.paidLate}`,
+      p.averageDaysToPay == null ? '–' : t('pages.dashboard.paymentBehaviour.value', { days: formatNumber(p.averageDaysToPay) }),
+      [
+        p.averagePaymentTarget == null
+          ? null
+          : t('pages.dashboard.paymentBehaviour.target', { days: formatNumber(p.averagePaymentTarget) }),
+        gap == null || gap === 0
+          ? null
+          : t(gap > 0 ? 'pages.dashboard.paymentBehaviour.later' : 'pages.dashboard.paymentBehaviour.earlier', {
+              days: formatNumber(Math.abs(gap)),
+            }),
+        `${t('pages.dashboard.paymentBehaviour.onTime')}: ${p.paidOnTime}`,
+        `${t('pages.dashboard.paymentBehaviour.late')}: ${p.paidLate}`,
+      ]
+        .filter(Boolean)
+        .join(' · '),
     );
   }
   if (data.minimumServiceFee) {

@@ -10,11 +10,12 @@ import { LabeledValues } from '../common/LabeledValues';
 import { QueryState } from '../common/QueryState';
 import { useApiQuery } from '../common/use-api-query';
 import { SectionTitle } from '../master-data/SectionTitle';
+import { STORAGE_KEYS } from '../../layout/storage-keys';
 import { useCommandAllowed } from './use-command-allowed';
 
-/** Storage keys of the spec's client settings (document 1 §9 "Storage keys"). */
-const SHOW_TUTORIALS = 'kontor.showTutorials';
-const COOKIES_ACCEPTED = 'kontor.cookiesAccepted';
+// Storage keys of the spec's client settings (document 1 §9 "Storage keys").
+const SHOW_TUTORIALS = STORAGE_KEYS.showTutorials;
+const COOKIES_ACCEPTED = STORAGE_KEYS.cookiesAccepted;
 
 /**
  * General: the default exposure type (changed in its dialog, PUT creditor/default-exposure-type),

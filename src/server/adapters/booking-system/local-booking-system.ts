@@ -1,4 +1,5 @@
-import type { Kysely, Selectable } from 'kysely';
+import { XMLValidator } from 'fast-xml-parser';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import { formatMoney } from '../../../shared/format';
 import type { BookingRequestTable, Database } from '../../db/schema';
 import { ACTIVE_USER_STATUSES, MAIN_USER_ROLES } from '../../services/creditor-users';
@@ -12,6 +13,24 @@ import { decideLimitIncrease } from './limit-decision.rules';
 export const DEFAULT_DECISION_DELAY_SECONDS = 3 * 24 * 60 * 60;
 
 const LIMIT_INCREASE = 'limitIncrease';
+const EXTERNAL_VOUCHER = 'externalVoucher';
+
+/** The local bnet's interface keys: 32 lower-case letters and digits, as the portal issues them (webAppKey). */
+const isValidInterfaceKey = (key: string | null): boolean =>
+  typeof key === 'string' && /^[a-z0-9]{32}$/.test(key);
+
+/**
+ * Whether the local bnet can read a voucher file: a PDF that ends with its end-of-file marker (a cut
+ * download does not), or well-formed XML.
+ */
+function isReadableVoucherFile(file: { bytes: Buffer }): boolean {
+  const bytes = file.bytes;
+  if (bytes.length === 0) return false;
+  const head = bytes.subarray(0, 1024).toString('latin1');
+  if (head.includes('%PDF-')) return bytes.subarray(-1024).toString('latin1').includes('%%EOF');
+  const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
+  return /^\s*</.test(text) && XMLValidator.validate(text) === true;
+}
 /** notification.type and debtor_history.event of a decided limit increase */
 export const LIMIT_NOTIFICATION_TYPE = 'limitIncrease';
 export const LIMIT_HISTORY_EVENT = 'limitIncreaseDecided';
@@ -191,6 +210,76 @@ export function createLocalBookingSystem(options: LocalBookingSystemOptions = {}
         .returning('id')
         .executeTakeFirstOrThrow();
       return { requestId: row.id };
+    },
+
+    async transferCreditor(trx, transfer) {
+      const creditor = await trx
+        .selectFrom('creditor')
+        .select(['id', 'sapNumber'])
+        .where('id', '=', transfer.creditorId)
+        .executeTakeFirstOrThrow();
+      // the local system numbers a creditor it does not know yet from its id (1000000 + id)
+      const sapNumber = creditor.sapNumber ?? String(1_000_000 + creditor.id);
+      const row = await trx
+        .insertInto('bookingRequest')
+        .values({
+          creditorId: transfer.creditorId,
+          userId: transfer.userId,
+          kind: transfer.kind,
+          payload: JSON.stringify(transfer.payload),
+          // taken at once: no decision to wait for
+          status: 'approved',
+          decision: JSON.stringify({ sapNumber }),
+          decideAfter: transfer.now,
+          decidedAt: transfer.now,
+          createdAt: transfer.now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { requestId: row.id, sapNumber };
+    },
+
+    async transferExternalVoucher(trx, transfer) {
+      if (!isValidInterfaceKey(transfer.interfaceKey))
+        return { accepted: false, reason: 'noValidInterfaceKey' };
+      if (!isReadableVoucherFile(transfer.file)) return { accepted: false, reason: 'fileMissingOrFaulty' };
+      // bnet takes a voucher number once per creditor: a second transfer of it is refused
+      if (transfer.customNumber) {
+        const known = await trx
+          .selectFrom('bookingRequest')
+          .select('id')
+          .where('creditorId', '=', transfer.creditorId)
+          .where('kind', '=', EXTERNAL_VOUCHER)
+          .where(sql<boolean>`payload->>'customNumber' = ${transfer.customNumber}`)
+          .executeTakeFirst();
+        if (known) return { accepted: false, reason: 'transferFailed' };
+      }
+      const row = await trx
+        .insertInto('bookingRequest')
+        .values({
+          creditorId: transfer.creditorId,
+          userId: transfer.userId,
+          kind: EXTERNAL_VOUCHER,
+          payload: JSON.stringify({
+            voucherType: transfer.voucherType,
+            customNumber: transfer.customNumber,
+            fileName: transfer.file.name,
+            size: transfer.file.bytes.length,
+          }),
+          status: 'approved',
+          decideAfter: transfer.now,
+          decidedAt: transfer.now,
+          createdAt: transfer.now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const bnetId = `BN-EXT-${String(row.id).padStart(8, '0')}`;
+      await trx
+        .updateTable('bookingRequest')
+        .set({ decision: JSON.stringify({ bnetId }) })
+        .where('id', '=', row.id)
+        .execute();
+      return { accepted: true, requestId: row.id, bnetId };
     },
 
     async decideDue(db, now) {

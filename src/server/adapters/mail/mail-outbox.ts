@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { defaultVariantCode } from '../../../../generated/variants';
 import type { Database } from '../../db/schema';
-import type { Mailer } from './mail';
+import type { MailAttachment, Mailer } from './mail';
 import { checkMailParams, type MailParams, renderMail } from './mail-templates';
 
 /*
@@ -19,6 +19,8 @@ export interface MailToSend {
   /** a key of MAIL_TEMPLATES */
   template: string;
   params: MailParams;
+  /** files sent along; stored in the row (base64) so every retry sends them too */
+  attachments?: MailAttachment[];
   /** the clock of the caller; the row is due from then (default: the database's now()) */
   now?: Date;
 }
@@ -65,6 +67,9 @@ export async function enqueueMail(trx: Kysely<Database>, mail: MailToSend): Prom
       recipient: mail.recipient,
       template: mail.template,
       params: JSON.stringify(mail.params),
+      attachments: JSON.stringify(
+        (mail.attachments ?? []).map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content.toString('base64') })),
+      ),
       ...(mail.now
         ? {
             nextAttemptAt: mail.now,
@@ -75,6 +80,13 @@ export async function enqueueMail(trx: Kysely<Database>, mail: MailToSend): Prom
     .returning('id')
     .executeTakeFirstOrThrow();
   return { id: Number(row.id) };
+}
+
+/** The attachments of an outbox row as the mailer takes them (content back from base64). */
+function storedAttachments(value: unknown): MailAttachment[] | undefined {
+  const list = (typeof value === 'string' ? JSON.parse(value) : value) as { filename: string; contentType: string; content: string }[] | null;
+  if (!list?.length) return undefined;
+  return list.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.content, 'base64') }));
 }
 
 export interface DispatchResult {
@@ -103,7 +115,7 @@ async function claimDue(db: Kysely<Database>, now: Date, limit: number) {
         .forUpdate()
         .skipLocked(),
     )
-    .returning(['id', 'recipient', 'template', 'params', 'productType', 'attempts'])
+    .returning(['id', 'recipient', 'template', 'params', 'attachments', 'productType', 'attempts'])
     .execute();
 }
 
@@ -130,7 +142,7 @@ export async function dispatchMail(
       try {
         const params = (typeof row.params === 'string' ? JSON.parse(row.params) : row.params) as MailParams;
         const mail = renderMail(row.template, params ?? {}, row.productType ?? defaultVariantCode, options);
-        const sent = await mailer.send({ to: row.recipient, ...mail });
+        const sent = await mailer.send({ to: row.recipient, ...mail, attachments: storedAttachments(row.attachments) });
         await db
           .updateTable('mailOutbox')
           .set({ sentAt: now, messageId: sent.messageId, lastError: null })

@@ -13,6 +13,7 @@ const samples: Record<string, Record<string, unknown>> = {
   },
   notice: { title: 'Wartung', text: 'Am Sonntag ist das Portal nicht erreichbar.' },
   reminderDigest: { openDecisions: 3, newNotifications: 2 },
+  adminInvitation: { name: 'Nina Neu', roleLabel: 'Produkt-Administrator', setPasswordPath: '/set-password/xyz', validDays: 7 },
   companyUserInvitation: {
     name: 'Paula Prüfer',
     creditorName: 'Müller Haustechnik GmbH',
@@ -21,6 +22,20 @@ const samples: Record<string, Record<string, unknown>> = {
     validDays: 7,
   },
   passwordReset: { name: 'creditor@example.com', resetPath: '/login/3/reset-password/abc', validMinutes: 60 },
+  creditorRegistration: {
+    name: 'Petra Neu',
+    creditorName: 'Neu Logistik GmbH',
+    setPasswordPath: '/set-password/xyz',
+    validDays: 7,
+  },
+  onboardingReceived: {
+    kindLabel: 'Produktantrag',
+    companyName: 'Neu Logistik GmbH',
+    contactName: 'Petra Neu',
+    email: 'petra.neu@example.com',
+    phone: '+49 40 123456',
+    details: 'Factoring für 120 Rechnungen im Monat',
+  },
 };
 
 describe('mail templates', () => {

@@ -67,6 +67,12 @@ export const MAIL_TEMPLATES: Record<string, MailTemplate> = {
     subject: () => 'companyUserInvitation.subject',
     body: () => ['companyUserInvitation.body'],
   },
+  /** to a new administrator or product administrator: the one-time link to set a password (schema/commands/adminUsers.yaml) */
+  adminInvitation: {
+    required: ['name', 'roleLabel', 'setPasswordPath', 'validDays'],
+    subject: () => 'adminInvitation.subject',
+    body: () => ['adminInvitation.body'],
+  },
   /** the forgotten-password link (/login/{userId}/reset-password/{requestId}; schema/commands/account.yaml) */
   passwordReset: {
     required: ['name', 'resetPath', 'validMinutes'],
@@ -83,6 +89,18 @@ export const MAIL_TEMPLATES: Record<string, MailTemplate> = {
       ...(Number(p.newNotifications) > 0 ? ['reminderDigest.newNotifications'] : []),
       'reminderDigest.outro',
     ],
+  },
+  /** to a newly registered creditor's main user: the one-time link to set the password (registration) */
+  creditorRegistration: {
+    required: ['name', 'creditorName', 'setPasswordPath', 'validDays'],
+    subject: () => 'creditorRegistration.subject',
+    body: () => ['creditorRegistration.body'],
+  },
+  /** to the product's service address: a product request or application from the onboarding */
+  onboardingReceived: {
+    required: ['kindLabel', 'companyName', 'contactName', 'email', 'phone', 'details'],
+    subject: () => 'onboardingReceived.subject',
+    body: () => ['onboardingReceived.body'],
   },
   /** any plain message: a title and a text */
   notice: {

@@ -9,6 +9,14 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** files sent along (the invoice delivered to a debtor) */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
 }
 
 export interface SentMail {

@@ -1,4 +1,5 @@
 import { type RawBuilder, sql } from 'kysely';
+import { isValidIsoDate } from '../../../shared/validation';
 
 /** Paging, sorting and bracket-array filters of an admin list, as the generated querystring schema validates them. */
 export interface AdminListQuery<F extends object = Record<string, string[] | undefined>> {
@@ -35,8 +36,6 @@ export const valuesOf = (values: readonly string[] | undefined): string[] =>
 export const orderBy = (column: RawBuilder<unknown>, desc: boolean): RawBuilder<unknown> =>
   sql`${column} ${desc ? sql`desc` : sql`asc`} nulls last`;
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
 /**
  * A date-range filter `[from, to]` (calendar dates, either may be empty) as timestamp bounds of the
  * portal's day in Germany: from the start of `from` up to (excluding) the day after `to`.
@@ -46,7 +45,7 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 export function dayRange(values: readonly string[] | undefined) {
   const [from, to] = values ?? [];
   const bound = (date: string | undefined, plusDays: number) =>
-    date && DATE.test(date) && !Number.isNaN(Date.parse(date))
+    date && isValidIsoDate(date)
       ? sql<Date>`((${date}::date + ${plusDays}::int)::timestamp at time zone 'Europe/Berlin')`
       : undefined;
   return { from: bound(from, 0), to: bound(to, 1) };

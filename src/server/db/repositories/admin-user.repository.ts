@@ -96,6 +96,14 @@ export function toUserListItem(row: {
   status: string;
   sapNumber: string | null;
   city: string | null;
+  salutation?: string | null;
+  contactName?: string | null;
+  street?: string | null;
+  house?: string | null;
+  zip?: string | null;
+  phone?: string | null;
+  mobileNumber?: string | null;
+  contactEmail?: string | null;
 }): UserListItem {
   return {
     id: row.id,
@@ -109,6 +117,17 @@ export function toUserListItem(row: {
     permissions: row.permissions ?? {},
     name: row.name,
     status: row.status as UserListItem['status'],
+    // the creditor's contact (decision: the contact dialog opens prefilled)
+    contact: {
+      salutation: (row.salutation ?? null) as NonNullable<UserListItem['contact']>['salutation'],
+      contactName: row.contactName ?? null,
+      street: [row.street, row.house].filter(Boolean).join(' ') || null,
+      zip: row.zip ?? null,
+      city: row.city,
+      phone: row.phone ?? null,
+      mobileNumber: row.mobileNumber ?? null,
+      email: row.contactEmail ?? null,
+    },
   };
 }
 
@@ -123,6 +142,14 @@ const userColumns = [
   'u.status',
   'c.sapNumber',
   'c.city',
+  'c.salutation',
+  'c.contactName',
+  'c.street',
+  'c.house',
+  'c.zip',
+  'c.phone',
+  'c.mobileNumber',
+  'c.email as contactEmail',
 ] as const;
 
 /**

@@ -17,6 +17,9 @@ export const CREDITOR_HISTORY_TYPES = [
   'sepaUpdateDecided',
 ] as const;
 
+/** The events that are contract data: conditions, fee periods, the contract start. */
+const CONTRACT_EVENT_TYPES: CreditorHistoryEntry['type'][] = ['contractStart', 'serviceFeeCondition', 'serviceFeePeriod'];
+
 export interface CreditorHistoryEntry {
   identifier: string;
   type: (typeof CREDITOR_HISTORY_TYPES)[number];
@@ -62,13 +65,16 @@ export async function listCreditorHistory(
   db: Kysely<Database>,
   creditorId: number,
   query: CreditorHistoryQuery,
+  visible: { contract: boolean } = { contract: true },
 ) {
+  // without the contract tab (the assistant, document 1 §6) the contract's events are withheld too
+  const shown = visible.contract ? sql`true` : sql`e.type not in (${sql.join(CONTRACT_EVENT_TYPES)})`;
   const [rows, total] = await Promise.all([
     sql<{ identifier: string; type: CreditorHistoryEntry['type']; created: Date; text: string | null }>`
-      select * from (${events(creditorId)}) e
+      select * from (${events(creditorId)}) e where ${shown}
        order by e.created desc, e.identifier
        limit ${query.rowsPerPage} offset ${(query.page - 1) * query.rowsPerPage}`.execute(db),
-    sql<{ count: number }>`select count(*)::int as count from (${events(creditorId)}) e`.execute(db),
+    sql<{ count: number }>`select count(*)::int as count from (${events(creditorId)}) e where ${shown}`.execute(db),
   ]);
   const count = Number(total.rows[0]?.count ?? 0);
   const entries: CreditorHistoryEntry[] = rows.rows.map((row) => ({

@@ -1,4 +1,5 @@
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
+import { isValidIsoDate } from '../../../shared/validation';
 import type { CreditorVoucher } from '../../../../generated/types';
 import type { Database } from '../schema';
 
@@ -31,7 +32,6 @@ export const CREDITOR_VOUCHER_SORT_COLUMNS: Record<string, ReturnType<typeof sql
   readStatus: sql.ref('c.readStatus'),
 };
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 function conditions(eb: CvEb, creditorId: number, filters: CreditorVoucherFilters = {}): Expression<SqlBool> {
   const where: Expression<SqlBool>[] = [eb('c.creditorId', '=', creditorId)];
@@ -41,8 +41,8 @@ function conditions(eb: CvEb, creditorId: number, filters: CreditorVoucherFilter
   if (filters.sapReferenceNumber?.length)
     where.push(eb('c.sapReferenceNumber', 'in', filters.sapReferenceNumber));
   const [from, to] = filters.voucherDate ?? [];
-  if (from && ISO_DATE.test(from)) where.push(eb('c.voucherDate', '>=', from));
-  if (to && ISO_DATE.test(to)) where.push(eb('c.voucherDate', '<=', to));
+  if (from && isValidIsoDate(from)) where.push(eb('c.voucherDate', '>=', from));
+  if (to && isValidIsoDate(to)) where.push(eb('c.voucherDate', '<=', to));
   return eb.and(where);
 }
 

@@ -184,7 +184,8 @@ export async function findCreditorDetail(
     name: c.name,
     tradeName: c.tradeName,
     contact,
-    contract,
+    // the contract data belong to the "my contract" tab, withheld from the assistant (document 1 §6)
+    contract: visible.contract ? contract : null,
     directDebitMandate: c.sepaIban
       ? {
           accountOwner: c.sepaAccountOwner,
@@ -214,7 +215,7 @@ export async function findCreditorDetail(
     cmsKey: c.cmsKey,
     wzCode: c.wzCode,
     cspIdentifier: c.cspIdentifier,
-    contractDate: c.contractDate,
+    contractDate: visible.contract ? c.contractDate : null,
   };
 }
 

@@ -6,6 +6,7 @@ import type {
   VoucherHistoryEntry,
   WorkQueueRef,
 } from '../../../../generated/types';
+import { enumText } from '../../routes/vouchers/catalogue-text';
 import type { Database } from '../schema';
 import { toEpochSeconds } from '../values';
 import {
@@ -76,8 +77,38 @@ export async function findVoucherHistory(
   return rows.map(({ createdAt, ...row }) => ({
     ...row,
     type: row.type as VoucherHistoryEntry['type'],
+    title: row.title ?? codeTitle(row.type, row.value),
+    valueText: historyValueText(row.type, row.value),
     created: toEpochSeconds(createdAt)!,
   }));
+}
+
+/** The enumeration a history entry's value belongs to, by its event type. */
+const HISTORY_VALUE_ENUMS: Record<string, string> = {
+  bnet_status: 'processingCode',
+  bnet_purchase_status: 'purchaseStatus',
+};
+
+/** A processing code's or purchase status's German label, as the title of an entry that has none. */
+function codeTitle(type: string, value: string | null): string | null {
+  const enumName = HISTORY_VALUE_ENUMS[type];
+  if (!enumName || value === null) return null;
+  const label = enumText(enumName, value);
+  return label === value ? null : label;
+}
+
+/**
+ * A history value as a person reads it: a purchase status by its German label, an ISO date as
+ * TT.MM.JJJJ, anything else (a processing code, an amount, a free text) as stored.
+ *
+ * @example historyValueText('bnet_purchase_status', 'GEKAUFT') // 'Gekauft'
+ * @example historyValueText('action', '2026-07-06') // '06.07.2026'
+ */
+export function historyValueText(type: string, value: string | null): string | null {
+  if (value === null) return null;
+  if (type === 'bnet_purchase_status') return enumText('purchaseStatus', value);
+  const date = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  return date ? `${date[3]}.${date[2]}.${date[1]}` : value;
 }
 
 /** The open work-queue entries a voucher is part of, latest change first. */

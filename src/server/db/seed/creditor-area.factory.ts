@@ -6,6 +6,9 @@ import { shiftDate } from './seed-random';
 
 const atHour = (date: string, hour: number) => `${date}T${String(hour).padStart(2, '0')}:15:00Z`;
 const plusDays = (iso: string, n: number) => new Date(Date.parse(iso) + n * 86_400_000).toISOString();
+/** never later than the seeding moment: a demo item dated "today at 16:15" seeded at 00:30 would
+ * sort after everything users do that day */
+const notAfter = (iso: string, now: string) => (Date.parse(iso) < Date.parse(now) ? iso : now);
 const STATEMENT_TYPES = enums.creditorVoucherType.values.map((v) => String(v.value));
 const FREQUENCIES = enums.reminderFrequency.values.map((v) => String(v.value));
 
@@ -45,7 +48,8 @@ export function addWorkQueue(ctx: CreditorContext, invoices: NewVoucher[], child
       i === 4
         ? f.number.int({ min: 9, max: 20 })
         : f.number.int({ min: 0, max: 6 }) + (status === 'done' ? 10 : 0);
-    const created = atHour(shiftDate(today, -age), 8 + (i % 9));
+    const created = notAfter(atHour(shiftDate(today, -age), 8 + (i % 9)), ctx.now);
+    const later = (days: number) => notAfter(plusDays(created, days), ctx.now);
     const answered = status === 'send' || status === 'done';
     const option = answered ? f.helpers.arrayElement([...state.accepted, ...state.rejected]) : undefined;
     const accepted = option ? state.accepted.includes(option) : false;
@@ -67,9 +71,9 @@ export function addWorkQueue(ctx: CreditorContext, invoices: NewVoucher[], child
       answerNote: option?.[3] ? 'Siehe Telefonat mit dem Kunden vom Vortag.' : null,
       answeredByUserId: option ? ctx.mainUserId : null,
       createdAt: created,
-      updatedAt: answered || status === 'read' ? plusDays(created, 1) : created,
-      finishedAt: status === 'done' ? plusDays(created, 3) : null,
-      sentAt: answered ? plusDays(created, 1) : null,
+      updatedAt: answered || status === 'read' ? later(1) : created,
+      finishedAt: status === 'done' ? later(3) : null,
+      sentAt: answered ? later(1) : null,
     });
     add(ctx.sink, 'workQueueMessage', {
       creditorId: ctx.creditorId,
@@ -84,7 +88,7 @@ export function addWorkQueue(ctx: CreditorContext, invoices: NewVoucher[], child
         workQueueItemId: id,
         sender: 'creditor',
         text: option?.[1] ?? '',
-        createdAt: plusDays(created, 1),
+        createdAt: later(1),
       });
     add(ctx.sink, 'workQueueVoucher', {
       creditorId: ctx.creditorId,
@@ -171,7 +175,7 @@ export function addNotifications(ctx: CreditorContext, vouchers: NewVoucher[], d
         message,
         voucherId: voucher?.id ?? null,
         debtorId: voucher?.debtorId ?? debtor?.id ?? null,
-        createdAt: atHour(shiftDate(today, -(i * 3 + f.number.int(2))), 7 + (i % 10)),
+        createdAt: notAfter(atHour(shiftDate(today, -(i * 3 + f.number.int(2))), 7 + (i % 10)), ctx.now),
       });
     }
   }

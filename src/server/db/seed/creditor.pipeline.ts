@@ -171,7 +171,7 @@ function completePermanentDebts(ctx: CreditorContext, permanentDebts: NewPermane
   for (const pd of permanentDebts) {
     if (!ctx.preserveBase) pd.period = ctx.f.helpers.arrayElement(PERIODS);
     pd.performanceDateIndex = ctx.f.number.int({ min: 0, max: 27 });
-    pd.description = pd.description ?? `${pd.subject} gemäß Vertrag vom ${pd.startDate}`;
+    pd.description = pd.description ?? `${pd.subject} gemäß Vertrag vom ${germanDate(pd.startDate)}`;
     pd.officialVoucherSource = `/files/${ctx.identifier}/permanent-debts/${pd.id}.pdf`;
     if (ctx.f.datatype.boolean()) {
       pd.attachmentFileName = `Vertrag_${pd.customNumber}.pdf`;
@@ -182,4 +182,11 @@ function completePermanentDebts(ctx: CreditorContext, permanentDebts: NewPermane
       pd.stopOfficialVoucherSource = `/files/${ctx.identifier}/permanent-debts/${pd.id}-beendigung.pdf`;
     }
   }
+}
+
+/** A date as German text (TT.MM.JJJJ), for dates inside seeded texts. */
+function germanDate(date: unknown): string {
+  const iso = date instanceof Date ? date.toISOString().slice(0, 10) : String(date ?? '');
+  const parts = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
+  return parts ? `${parts[3]}.${parts[2]}.${parts[1]}` : iso;
 }

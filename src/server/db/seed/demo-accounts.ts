@@ -139,7 +139,9 @@ export const DEMO_CREDITORS: DemoCreditor[] = [
     tradeName: 'Müller Haustechnik',
     product: 'SMAFA',
     sapNumber: '1000001',
-    approvedLimit: 15_000_000,
+    // above the open purchased invoices of its seeded debtors (~161.000 €), so an upload can still be
+    // purchased in the demo (issue 8: the demo e-invoice ends as an open purchased voucher)
+    approvedLimit: 25_000_000,
     city: 'Köln',
     zip: '50667',
     street: 'Hohe Straße',

@@ -97,6 +97,10 @@ export async function seedDatabase(db: Kysely<Database>, options: SeedOptions): 
     for (const [table, n] of Object.entries(large)) rows[table] = (rows[table] ?? 0) + n;
     await finishSeed(db, demo.preservedCreditorIds);
   }
+  // Fresh statistics and visibility maps (PostgreSQL and PGlite alike): without them the planner
+  // guesses and index-only scans visit the heap (the list's count: 9 ms before, 0.5 ms after).
+  // VACUUM cannot run inside a transaction; a caller's transaction leaves it to autovacuum.
+  if (!db.isTransaction) await sql`VACUUM ANALYZE`.execute(db);
   return {
     creditors: rows.creditor ?? 0,
     users: rows.appUser ?? 0,

@@ -208,7 +208,15 @@ function addHistory(ctx: CreditorContext, voucher: NewVoucher, uploadedAt: strin
   const change = changes[dunningType];
   if (change && voucher.paymentDeadline) {
     // the creditor's action (a command of schema/commands/vouchers.yaml), recorded as such
-    const day = shiftDate(voucher.paymentDeadline, ctx.f.number.int({ min: 3, max: 9 }));
+    const offset = ctx.f.number.int({ min: 3, max: 9 });
+    let day = shiftDate(voucher.paymentDeadline, offset);
+    if (dunningType === 'halt') {
+      // a running stop (at most 10 days) ends after the seed date, or the expiry job of the workers
+      // loop would end the demo's stops (and count purchased invoices back) as soon as a portal starts
+      const latest = shiftDate(ctx.today, offset - 9);
+      const earliest = shiftDate(voucher.paymentDeadline, 1);
+      day = [latest, earliest].sort()[1]; // the later of the two ISO dates
+    }
     const until = shiftDate(day, 10);
     if (dunningType === 'halt') voucher.dunningBlockUntil = until;
     const value = dunningType === 'halt' ? `bis ${until.split('-').reverse().join('.')}` : change[2];

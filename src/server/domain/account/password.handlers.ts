@@ -1,10 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { isPasswordValid } from '../../../shared/validation/password.rules';
 import { enqueueMail } from '../../adapters/mail/mail-outbox';
 import type { CommandContext, CommandHandler } from '../../commands/command.types';
 import { LOGIN_DENIED_STATUSES } from '../../services/auth.service';
+import type { Database } from '../../db/schema';
 import { hashPassword, verifyPassword } from '../../services/password.service';
+import { enumValue } from '../../services/status-groups';
+
+const RESET_REQUESTED = enumValue('userStatus', 'password_reset_requested');
+const RESET_DONE = enumValue('userStatus', 'password_reset');
 
 /**
  * How long a forgotten-password link works. Decision (the spec gives no value): 60 minutes — long
@@ -50,6 +55,31 @@ export const updatePassword: CommandHandler<{ oldPassword: string; password: str
 };
 
 /**
+ * A fresh reset link for the user: a request row ({@link RESET_LINK_MINUTES}, once) and the
+ * passwordReset mail through the outbox. Shared by the forgotten password and the admin's reset
+ * (schema/commands/adminUsers.yaml adminResetUserPassword).
+ */
+export async function sendPasswordResetLink(
+  trx: Kysely<Database>,
+  user: { id: number; username: string; email: string; creditorId: number | null; product: string },
+  now: Date,
+): Promise<void> {
+  const identifier = randomUUID();
+  await trx
+    .insertInto('passwordResetRequest')
+    .values({ userId: user.id, identifier, expiresAt: new Date(now.getTime() + RESET_LINK_MINUTES * 60_000), createdAt: now })
+    .execute();
+  await enqueueMail(trx, {
+    creditorId: user.creditorId,
+    productType: user.product,
+    recipient: user.email,
+    template: 'passwordReset',
+    params: { name: user.username, resetPath: resetPath(user.id, identifier), validMinutes: RESET_LINK_MINUTES },
+    now,
+  });
+}
+
+/**
  * Public. An active user with this address gets a mail with a fresh link; anyone else nothing —
  * and the answer is the same either way (no user enumeration). Older links stay until they expire.
  */
@@ -62,21 +92,7 @@ export const requestPasswordReset: CommandHandler<{ email: string }> = async (ct
     .where((eb) => eb.or([eb(sql<string>`lower(username)`, '=', email), eb(sql<string>`lower(email)`, '=', email)]))
     .orderBy('id')
     .executeTakeFirst();
-  if (user && !LOGIN_DENIED_STATUSES.has(user.status)) {
-    const identifier = randomUUID();
-    await trx
-      .insertInto('passwordResetRequest')
-      .values({ userId: user.id, identifier, expiresAt: new Date(now.getTime() + RESET_LINK_MINUTES * 60_000), createdAt: now })
-      .execute();
-    await enqueueMail(trx, {
-      creditorId: user.creditorId,
-      productType: user.product,
-      recipient: user.email,
-      template: 'passwordReset',
-      params: { name: user.username, resetPath: resetPath(user.id, identifier), validMinutes: RESET_LINK_MINUTES },
-      now,
-    });
-  }
+  if (user && !LOGIN_DENIED_STATUSES.has(user.status)) await sendPasswordResetLink(trx, user, now);
   // the log keeps who asked for which address, never whether it exists
   return { actionLog: { payload: { email } } };
 };
@@ -106,7 +122,13 @@ export const resetPassword: CommandHandler<{ userIdentifier: number; requestIden
   await checkNewPassword(ctx, user.passwordHash, input.password);
   await trx
     .updateTable('appUser')
-    .set({ passwordHash: await hashPassword(input.password), passwordUpdateRequired: false, updatedAt: now })
+    .set({
+      passwordHash: await hashPassword(input.password),
+      passwordUpdateRequired: false,
+      // an admin's reset (password_reset_requested) is done once the link is used
+      ...(user.status === RESET_REQUESTED ? { status: RESET_DONE } : {}),
+      updatedAt: now,
+    })
     .where('id', '=', user.id)
     .execute();
   await trx.updateTable('passwordResetRequest').set({ usedAt: now }).where('id', '=', request.id).execute();

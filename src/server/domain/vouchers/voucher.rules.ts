@@ -122,7 +122,7 @@ export function dunningBlockBounds(now: Date): { earliest: string; latest: strin
   return { earliest: resolveDateBound(field.dateMin, today), latest: resolveDateBound(field.dateOnlyUntil, today) };
 }
 
-/** The voucher actions that are commands: key of the voucher's permissions → command (schema/commands/vouchers.yaml). */
+/** The voucher actions that are commands: key of the voucher's permissions → command (schema/commands/vouchers.yaml, uploads.yaml). */
 export const VOUCHER_ACTION_COMMANDS = {
   comment: 'commentVoucher',
   abandonment: 'abandonVoucher',
@@ -135,6 +135,7 @@ export const VOUCHER_ACTION_COMMANDS = {
   closeDispute: 'closeDispute',
   openDelay: 'openDelay',
   closeDelay: 'closeDelay',
+  uploadSubsequentInvoice: 'uploadSubsequentInvoice',
 } as const satisfies Partial<Record<keyof VoucherPermissions, string>>;
 export type VoucherAction = keyof typeof VOUCHER_ACTION_COMMANDS;
 
@@ -163,6 +164,8 @@ const STATE_CHECKS: Record<VoucherAction, (v: VoucherState, now: Date) => Refusa
   // three written reminders within 45 days after the due date (confirmed in the form): overdue
   openDelay: (v, now) => payable(v) ?? newCase(v) ?? (isOverdue(v, now) ? null : 'vouchers.notOverdue'),
   closeDelay: (v) => running(v, 'delay', 'vouchers.noDelay'),
+  // an invoice follows an invoice-like voucher, open or settled (schema/commands/uploads.yaml)
+  uploadSubsequentInvoice: (v) => (INVOICE_TYPES.includes(v.type) ? null : 'vouchers.notAnInvoice'),
 };
 
 /**
@@ -186,7 +189,8 @@ export function voucherActionRefusal(action: VoucherAction, v: VoucherState, now
  * - uploads still in processing may be cancelled and have their delivery type edited; a pending one
  *   may be continued; attachments change only while the editing pause runs; a failed upload or one
  *   refused for direct encashment may be re-uploaded;
- * - blocked and terminated creditors hand over no new vouchers (no re-upload, no subsequent invoice).
+ * - blocked and terminated creditors hand over no new vouchers (no re-upload; the subsequent
+ *   invoice is a command whose creditorStatus says the same).
  *
  * @example voucherStateRules(state, 'active', new Date()).cancelDunningBlock // → true while halted
  */
@@ -204,7 +208,6 @@ export function voucherStateRules(v: VoucherState, creditorStatus: string, now: 
   return {
     ...actions,
     showBalancingSummary: !unprocessed,
-    uploadSubsequentInvoice: !unprocessed && INVOICE_TYPES.includes(v.type) && mayHandOver,
     reUpload: mayHandOver && (v.status === 'failed' || v.pendingStatus === 'encashment_direct'),
     cancel: unprocessed,
     continueVoucher: unprocessed && v.status === 'pending',
@@ -213,6 +216,9 @@ export function voucherStateRules(v: VoucherState, creditorStatus: string, now: 
     deleteAttachment: unprocessed && pauseRunning,
   };
 }
+
+/** Whether a creditor in this status may hand over new vouchers (blocked and terminated ones may not). */
+export const mayHandOverVouchers = (creditorStatus: string) => !NO_NEW_VOUCHERS.has(creditorStatus);
 
 /** Whether a voucher counts as open for the dashboard and the limits (voucherStatus group `open`). */
 export const isOpenState = (status: string) => OPEN_STATES.has(status);

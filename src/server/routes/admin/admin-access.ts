@@ -6,6 +6,7 @@ import type { Database } from '../../db/schema';
 import { ApiError } from '../../errors';
 import { requireAdmin } from '../../plugins/auth';
 import { permissions } from '../../plugins/permissions';
+import { LOGIN_DENIED_STATUSES } from '../../services/auth.service';
 
 const ALL_ADMIN_PERMISSIONS = Object.keys(permissionTables.adminPermissions);
 const adminKeys = (...keys: string[]): string[] => {
@@ -29,7 +30,7 @@ const fromYaml = (name: string): string[] | undefined =>
  * the super admin only (document 2 §6).
  */
 export const ADMIN_ACCESS: Record<
-  'creditors' | 'users' | 'requests' | 'assignDebtors' | 'actionLog' | 'serviceFeeMatrix' | 'admins',
+  'creditors' | 'users' | 'requests' | 'assignDebtors' | 'actionLog' | 'productRequests' | 'serviceFeeMatrix' | 'admins',
   readonly string[] | 'superAdmin'
 > = {
   creditors: fromYaml('creditors') ?? MANAGEMENT,
@@ -37,6 +38,8 @@ export const ADMIN_ACCESS: Record<
   requests: fromYaml('requests') ?? adminKeys('approve_sepa_update'),
   assignDebtors: fromYaml('assignDebtors') ?? adminKeys('assign_debtor'),
   actionLog: fromYaml('actionLog') ?? adminKeys('view_action_log'),
+  /** the onboarding's leads: whoever registers creditors follows them up */
+  productRequests: fromYaml('productRequests') ?? adminKeys('creditor_registration'),
   /** the service-fee matrix is a catalogue every admin form may offer */
   serviceFeeMatrix: ALL_ADMIN_PERMISSIONS,
   admins: 'superAdmin',
@@ -106,4 +109,61 @@ export function productScopeOf(request: FastifyRequest): string | null {
     (role) => role !== PRODUCT_ADMIN && permissionTables.roles[role]?.side === 'admin',
   );
   return productAdmin && !wider ? request.user.product : null;
+}
+
+/**
+ * preHandler of the admin views of one creditor's record (`/debtor/{id}/process-log/list`,
+ * `/voucher/{id}/process-log/list`): an admin who may open the creditors screen, and — a product
+ * admin — only for records of a creditor of their product; anything else is a 404 as if it did not
+ * exist (document 2 §6).
+ *
+ * @example app.get('/voucher/:id/process-log/list', { preHandler: requireAdminOfRecord(db, 'voucher') }, handler)
+ */
+export function requireAdminOfRecord(db: Kysely<Database>, table: 'debtor' | 'voucher') {
+  const gate = requireAdminScreen(db, 'creditors');
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    if (request.user?.impersonatedBy) return requireImpersonatingAdmin(db, table, request);
+    await gate(request, reply);
+    const scope = productScopeOf(request);
+    if (scope === null) return;
+    const { id } = request.params as { id: number };
+    const row = await (table === 'debtor'
+      ? db.selectFrom('debtor as r').innerJoin('creditor as c', 'c.id', 'r.creditorId').select('c.product').where('r.id', '=', id)
+      : db.selectFrom('voucher as r').innerJoin('creditor as c', 'c.id', 'r.creditorId').select('c.product').where('r.id', '=', id)
+    ).executeTakeFirst();
+    if (!row || row.product !== scope) throw new ApiError(404, 'notFound');
+  };
+}
+
+/**
+ * The admin view while an admin acts as a creditor user (the toolbar's admin-view toggle, document
+ * 2 §2; document 1 §2 "process log (admin view)"): the impersonation token carries the admin, who
+ * must still be an administrator allowed to log in and to open the creditors screen (else 403);
+ * the record must belong to the creditor the admin acts for, and a product admin's product (else
+ * 404, as if it did not exist).
+ */
+async function requireImpersonatingAdmin(db: Kysely<Database>, table: 'debtor' | 'voucher', request: FastifyRequest): Promise<void> {
+  const admin = await db
+    .selectFrom('appUser')
+    .select(['roles', 'permissions', 'product', 'status'])
+    .where('id', '=', request.user.impersonatedBy!)
+    .where('creditorId', 'is', null)
+    .executeTakeFirst();
+  const roles = admin?.roles ?? [];
+  if (!admin || !roles.some((role) => permissionTables.roles[role]?.side === 'admin') || LOGIN_DENIED_STATUSES.has(admin.status)) {
+    throw new ApiError(403, 'forbidden');
+  }
+  const stored = (admin.permissions as { admin?: unknown }).admin;
+  const granted = Array.isArray(stored) ? stored.map(String) : [];
+  const access = ADMIN_ACCESS.creditors;
+  if (access === 'superAdmin' || !access.some((key) => permissions.hasAdminPermission(key, roles, granted))) {
+    throw new ApiError(403, 'forbidden');
+  }
+  const { id } = request.params as { id: number };
+  const row = await (table === 'debtor'
+    ? db.selectFrom('debtor as r').innerJoin('creditor as c', 'c.id', 'r.creditorId').select(['c.id', 'c.product']).where('r.id', '=', id)
+    : db.selectFrom('voucher as r').innerJoin('creditor as c', 'c.id', 'r.creditorId').select(['c.id', 'c.product']).where('r.id', '=', id)
+  ).executeTakeFirst();
+  const productBound = roles.includes(PRODUCT_ADMIN) && !roles.some((role) => role !== PRODUCT_ADMIN && permissionTables.roles[role]?.side === 'admin');
+  if (!row || row.id !== request.user.creditorId || (productBound && row.product !== admin.product)) throw new ApiError(404, 'notFound');
 }

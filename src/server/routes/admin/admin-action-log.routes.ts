@@ -14,6 +14,7 @@ import { productScopeOf, requireAdminScreen } from './admin-access';
 import { csvDisposition, toGermanCsv } from './admin-csv';
 import { csvResponse, exportQuerystring, stringListResponse } from './admin-schemas';
 import { withErrors } from '../route-schemas';
+import { actorOf, writeActionLog } from '../../services/action-log';
 
 /**
  * The action log (document 2 §7 "Other admin"): GET /action-log/list, /action-log/export (CSV),
@@ -48,6 +49,12 @@ export async function adminActionLogRoutes(app: FastifyInstance, { db }: AppDeps
         ...request.query,
         page: 1,
         rowsPerPage: null,
+      });
+      // logged after the read: the export does not contain its own entry
+      await writeActionLog(db, actorOf(request.user), 'csv_export', {
+        export: 'actionLog',
+        filters: request.query.filters ?? {},
+        count: actionLogs.length,
       });
       return reply
         .header('content-type', 'text/csv; charset=utf-8')

@@ -2,6 +2,7 @@ import de from '../../../../generated/i18n/de.json' with { type: 'json' };
 import { enums } from '../../../../generated/enums';
 import type { ColumnConfig } from '../../../shared/config-types';
 import { formatDate, formatPercent } from '../../../shared/format';
+import { toCsv } from '../../services/csv-writer';
 
 /** A text of the German catalogue by its i18n key (`fields.name`); the key itself when missing. */
 export function germanText(key: string): string {
@@ -50,20 +51,17 @@ export function csvValue(column: Pick<ColumnConfig, 'type' | 'enum'>, value: unk
   }
 }
 
-const quote = (text: string) => (/[;"\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
-
 /**
- * A CSV file for German spreadsheets: UTF-8 with BOM, `;` between fields, CRLF lines, the columns'
- * German headers, values formatted by their column type.
+ * A CSV file for German spreadsheets through the one CSV writer (services/csv-writer: UTF-8 with
+ * BOM, `;`, CRLF, formulas neutralised): the columns' German headers, values formatted by their column type.
  *
  * @example toGermanCsv(requestsResource.list.columns, rows) // '\uFEFFKMU;Produkt;…\r\n…'
  */
 export function toGermanCsv(columns: readonly ColumnConfig[], records: readonly unknown[]): string {
-  const lines = [columns.map((c) => quote(germanText(c.text))).join(';')];
-  for (const record of records) {
-    lines.push(columns.map((c) => quote(csvValue(c, valueAt(record, c.value)))).join(';'));
-  }
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+  return toCsv(
+    columns.map((c) => germanText(c.text)),
+    records.map((record) => columns.map((c) => csvValue(c, valueAt(record, c.value)))),
+  );
 }
 
 /** `Content-Disposition` of a download named `<name>-<yyyy-MM-dd>.csv`. */

@@ -11,6 +11,7 @@ import { productScopeOf, requireAdminScreen } from './admin-access';
 import { csvDisposition, toGermanCsv } from './admin-csv';
 import { csvResponse, exportQuerystring } from './admin-schemas';
 import { withErrors } from '../route-schemas';
+import { actorOf, writeActionLog } from '../../services/action-log';
 
 /**
  * SEPA update requests (document 2 §7 "SEPA update"): GET /creditor-debit-update/list and its CSV
@@ -44,6 +45,11 @@ export async function adminRequestsRoutes(app: FastifyInstance, { db }: AppDeps)
         ...request.query,
         page: 1,
         rowsPerPage: null,
+      });
+      await writeActionLog(db, actorOf(request.user), 'csv_export', {
+        export: 'sepaRequests',
+        filters: request.query.filters ?? {},
+        count: creditorDebitUpdates.length,
       });
       return reply
         .header('content-type', 'text/csv; charset=utf-8')

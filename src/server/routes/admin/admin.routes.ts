@@ -1,8 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app';
 import { adminActionLogRoutes } from './admin-action-log.routes';
+import { adminActionsRoutes } from './admin-actions.routes';
+import { adminCreditorEditRoutes } from './admin-creditor-edit.routes';
 import { adminAssignmentsRoutes } from './admin-assignments.routes';
+import { adminClaimsRoutes } from './admin-claims.routes';
 import { adminCreditorsRoutes } from './admin-creditors.routes';
+import { adminImpersonationRoutes } from './admin-impersonation.routes';
 import { adminRequestsRoutes } from './admin-requests.routes';
 import { adminUsersRoutes } from './admin-users.routes';
 
@@ -18,6 +22,10 @@ export async function adminRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     adminRequestsRoutes,
     adminAssignmentsRoutes,
     adminActionLogRoutes,
+    adminClaimsRoutes,
+    adminImpersonationRoutes,
+    adminActionsRoutes,
+    adminCreditorEditRoutes,
   ]) {
     await app.register(plugin, deps);
   }

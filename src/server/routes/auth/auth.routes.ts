@@ -3,6 +3,7 @@ import type { AppDeps } from '../../app';
 import { findUserById } from '../../db/repositories/user.repository';
 import { ApiError } from '../../errors';
 import type { AccessTokenPayload } from '../../plugins/auth';
+import { actorOf, writeActionLog } from '../../services/action-log';
 import { authenticate, consumeRefreshToken, issueTokens, revokeRefreshToken } from '../../services/auth.service';
 import { loginBodySchema, logoutBodySchema, refreshBodySchema } from './auth.schemas';
 import { errorResponses } from '../route-schemas';
@@ -24,7 +25,10 @@ export async function authRoutes(app: FastifyInstance, { db }: AppDeps): Promise
     },
     async (request) => {
       const user = await authenticate(db, request.body.username, request.body.password);
-      return issueTokens(db, sign, user, user.product);
+      const tokens = await issueTokens(db, sign, user, user.product);
+      // every login is in the action log (document 2 §7 "Other admin")
+      await writeActionLog(db, actorOf(user), 'login', { username: user.username });
+      return tokens;
     },
   );
 
@@ -91,6 +95,7 @@ export async function authRoutes(app: FastifyInstance, { db }: AppDeps): Promise
         askForContactInformationChanges: user.askForContactInformationChanges,
         creditorStatus: user.creditorStatus,
         sapNumber: user.sapNumber,
+        impersonated: Boolean(request.user.impersonatedBy || request.user.preview),
       };
     },
   );

@@ -63,6 +63,9 @@ export async function creditorRoutes(app: FastifyInstance, { db }: AppDeps): Pro
   app.get<{ Querystring: CreditorHistoryQuery }>(
     '/creditor/history/list',
     { schema: historySchema, preHandler: masterData },
-    (request) => listCreditorHistory(db, creditorIdOf(request), request.query),
+    async (request) =>
+      listCreditorHistory(db, creditorIdOf(request), request.query, {
+        contract: await allowed(request, 'masterData.tabs.contract'),
+      }),
   );
 }

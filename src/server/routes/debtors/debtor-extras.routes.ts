@@ -13,7 +13,7 @@ import { findLocationDetail } from '../../db/repositories/location.repository';
 import { creditorFlags, solvencyChecksWithheld } from '../../domain/debtors/debtor.rules';
 import type { Database } from '../../db/schema';
 import { ApiError } from '../../errors';
-import { creditorIdOf, requireAdmin } from '../../plugins/auth';
+import { creditorIdOf } from '../../plugins/auth';
 import { isAllowedFor, requirePermission } from '../../plugins/permissions';
 import {
   combine,
@@ -29,6 +29,7 @@ import {
   stringList,
 } from './debtor-extras.schemas';
 import { withErrors } from '../route-schemas';
+import { requireAdminOfRecord } from '../admin/admin-access';
 
 const tags = ['debtors'];
 
@@ -113,7 +114,7 @@ export async function debtorExtrasRoutes(app: FastifyInstance, { db, clock }: Ap
         params: idParams,
         response: { 200: arrayOf('LogItem') },
       }),
-      preHandler: requireAdmin,
+      preHandler: requireAdminOfRecord(db, 'debtor'),
     },
     async (request) => {
       const entries = await listDebtorProcessLog(db, request.params.id);

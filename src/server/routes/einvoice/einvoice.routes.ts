@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
-import { MAX_EINVOICE_BYTES, ProcessingCode, processingCodeMessage, readEInvoice } from '../../einvoice';
+import { MAX_EINVOICE_BYTES, ProcessingCode, processingCodeMessage, readEInvoiceInWorker } from '../../einvoice';
 import { ApiError } from '../../errors';
 import type { AppDeps } from '../../app';
 import { requirePermission } from '../../plugins/permissions';
@@ -64,7 +64,8 @@ export async function einvoiceRoutes(app: FastifyInstance, { db }: AppDeps): Pro
         const code = ProcessingCode.fileOrFormatFaulty;
         return reply.status(413).send({ code, message: processingCodeMessage(code) });
       }
-      const result = readEInvoice(bytes, file.filename);
+      // off the event loop, with a time and memory limit per document (issue 13)
+      const result = await readEInvoiceInWorker(bytes, file.filename);
       if (result.ok) return result.invoice;
       request.log.info(
         { code: result.code, detail: result.detail, fileName: file.filename },

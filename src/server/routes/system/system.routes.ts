@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import packageJson from '../../../../package.json' with { type: 'json' };
+import { FRONTEND_VERSION } from '../../../shared/version';
 import type { AppDeps } from '../../app';
+import { selfserviceRoutes } from './selfservice.routes';
+import { disturbanceBody, maintenanceBody } from './service-switches.hook';
 
 const statusSchema = {
   type: 'object',
@@ -15,8 +18,12 @@ const versionSchema = {
   required: ['frontend', 'backend'],
 } as const;
 
-/** `GET /healthy` (after a database ping) and `GET /version`; both public. */
-export async function systemRoutes(app: FastifyInstance, { db }: AppDeps): Promise<void> {
+/**
+ * `GET /healthy` (after a database ping; 503 during maintenance, 406 during a disturbance — the
+ * client's failure pages poll it) and `GET /version`; both public. The self-service reads sit beside them.
+ */
+export async function systemRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const { db, switches } = deps;
   app.get(
     '/healthy',
     {
@@ -24,10 +31,13 @@ export async function systemRoutes(app: FastifyInstance, { db }: AppDeps): Promi
       schema: {
         tags: ['system'],
         summary: 'Health check',
-        response: { 200: statusSchema, '5xx': { $ref: 'ApiError#' } },
+        description: '503 while maintenance is on, 406 while a disturbance is on (document 2 §8)',
+        response: { 200: statusSchema, '4xx': { $ref: 'ApiError#' }, '5xx': { $ref: 'ApiError#' } },
       },
     },
-    async () => {
+    async (_request, reply) => {
+      if (switches.maintenance()) return reply.code(503).send(maintenanceBody);
+      if (switches.disturbance()) return reply.code(406).send(disturbanceBody);
       await sql`select 1`.execute(db);
       return { status: 'ok' as const };
     },
@@ -43,7 +53,9 @@ export async function systemRoutes(app: FastifyInstance, { db }: AppDeps): Promi
         response: { 200: versionSchema },
       },
     },
-    // Client and server ship from one package, so both report its version.
-    async () => ({ frontend: packageJson.version, backend: packageJson.version }),
+    // The front end carries the specification's version; the back end is this package's.
+    async () => ({ frontend: FRONTEND_VERSION, backend: packageJson.version }),
   );
+
+  await app.register(selfserviceRoutes, deps);
 }

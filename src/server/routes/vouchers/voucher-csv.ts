@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import type { ColumnConfig } from '../../../shared/config-types';
 import { formatDate } from '../../../shared/format';
@@ -8,13 +8,12 @@ import {
   voucherRowsQuery,
 } from '../../db/repositories/voucher-list.repository';
 import type { Database } from '../../db/schema';
+import { csvStream } from '../../services/csv-writer';
 import { enumText, germanText } from './catalogue-text';
 
 /** Rows fetched per query while streaming; memory stays flat however long the list is. */
 export const CSV_BATCH = 1000;
 // Excel recognises UTF-8 only with a byte-order mark; German Excel splits on semicolons.
-const BOM = '\uFEFF';
-const SEPARATOR = ';';
 const germanNumber = new Intl.NumberFormat('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const germanInteger = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 0 });
 
@@ -45,17 +44,9 @@ function cell(column: ColumnConfig, record: unknown): string {
   }
 }
 
-/** Quotes a field when needed; a leading = + - @ is neutralised so Excel does not run it as a formula. */
-function escapeField(text: string, numeric: boolean): string {
-  const safe = !numeric && /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return /[";\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-const line = (fields: string[]) => `${fields.join(SEPARATOR)}\r\n`;
-
 /**
  * The filtered, sorted voucher list as a CSV stream (GET /voucher/csv): German headers, `;`
- * separator, German numbers and dates, UTF-8 with BOM. Pages through the list in batches so a
+ * separator, German numbers and dates, UTF-8 with BOM, formulas neutralised (services/csv-writer). Pages through the list in batches so a
  * creditor with many vouchers never has the whole export in memory.
  *
  * @example reply.type('text/csv; charset=utf-8').send(voucherCsvStream(db, creditorId, columns, query));
@@ -66,19 +57,14 @@ export function voucherCsvStream(
   columns: ColumnConfig[],
   query: Omit<VoucherListQuery, 'page' | 'rowsPerPage'>,
   batchSize = CSV_BATCH,
-): Readable {
-  const numeric = (column: ColumnConfig) => ['money', 'integer', 'number'].includes(column.type);
-  async function* lines() {
-    yield BOM + line(columns.map((column) => escapeField(germanText(column.text), false)));
+): Promise<Readable> {
+  async function* batches() {
     for (let offset = 0; ; offset += batchSize) {
       const rows = await voucherRowsQuery(db, creditorId, query).limit(batchSize).offset(offset).execute();
       if (rows.length === 0) return;
-      yield rows
-        .map((row) => toVoucherListItem(row))
-        .map((item) => line(columns.map((column) => escapeField(cell(column, item), numeric(column)))))
-        .join('');
+      yield rows.map((row) => toVoucherListItem(row)).map((item) => columns.map((column) => cell(column, item)));
       if (rows.length < batchSize) return;
     }
   }
-  return Readable.from(lines());
+  return csvStream(columns.map((column) => germanText(column.text)), batches());
 }

@@ -10,10 +10,11 @@ import {
   findVoucherWorkQueue,
 } from '../../db/repositories/voucher-detail.repository';
 import { ApiError } from '../../errors';
-import { creditorIdOf, requireAdmin } from '../../plugins/auth';
+import { creditorIdOf } from '../../plugins/auth';
 import { requirePermission } from '../../plugins/permissions';
 import { voucherPermissionsFor } from './voucher-permissions';
 import { errorResponses } from '../route-schemas';
+import { requireAdminOfRecord } from '../admin/admin-access';
 
 const params = {
   type: 'object',
@@ -133,10 +134,11 @@ export async function voucherDetailRoutes(app: FastifyInstance, { db, clock }: A
     },
   );
 
-  // Admin view: admins read any creditor's process log; creditor users get 403.
+  // Admin view: admins who may open the creditors screen read the process log (a product admin only
+  // of their product's creditors); creditor users get 403.
   app.get<{ Params: { id: number } }>(
     '/voucher/:id/process-log/list',
-    { schema: schemaOf('Process log of a voucher (admins)', entriesOf('LogItem')), preHandler: requireAdmin },
+    { schema: schemaOf('Process log of a voucher (admins)', entriesOf('LogItem')), preHandler: requireAdminOfRecord(db, 'voucher') },
     async (request) => {
       const entries = await findVoucherProcessLog(db, request.params.id);
       if (!entries) throw new ApiError(404, 'notFound');

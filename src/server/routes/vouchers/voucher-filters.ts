@@ -4,9 +4,9 @@ import { variants } from '../../../../generated/variants';
 import { offeredFilterValues } from '../../../shared/enum-groups';
 import type { VoucherListFilters } from '../../db/repositories/voucher-list.repository';
 import { ApiError } from '../../errors';
+import { isValidIsoDate } from '../../../shared/validation';
 import { germanText } from './catalogue-text';
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DIGITS = /^\d{1,15}$/;
 
 function invalid(field: string): never {
@@ -27,7 +27,7 @@ export function checkVoucherFilters(product: string, filters: VoucherListFilters
   }
   for (const key of ['voucherDate', 'paymentDeadline'] as const) {
     const range = filters[key] ?? [];
-    if (range.length > 2 || range.some((value) => value !== '' && !ISO_DATE.test(value))) invalid(key);
+    if (range.length > 2 || range.some((value) => value !== '' && !isValidIsoDate(value))) invalid(key);
   }
   for (const key of ['amount', 'debtor', 'location'] as const) {
     if ((filters[key] ?? []).some((value) => value.trim() !== '' && !DIGITS.test(value.trim()))) invalid(key);

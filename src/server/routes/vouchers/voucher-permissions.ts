@@ -17,10 +17,13 @@ import { permissionContextOf, permissions } from '../../plugins/permissions';
  */
 const COMMAND_OF = VOUCHER_ACTION_COMMANDS as Partial<Record<keyof VoucherPermissions, string>>;
 
-/** The product/user permissions of the actions that are no commands yet. */
+/**
+ * The product/user permissions of the actions that are no commands yet, and those a command's
+ * handler asks for besides its own (an upload needs vouchers.upload).
+ */
 const OTHER_PERMISSIONS: Partial<Record<keyof VoucherPermissions, string[]>> = {
   showBalancingSummary: ['voucherDetails.showBalancingSummary'],
-  uploadSubsequentInvoice: ['voucherDetails.actions.uploadSubsequentInvoice', 'vouchers.upload'],
+  uploadSubsequentInvoice: ['vouchers.upload'],
   // re-upload needs cancel and the voucher upload as well (permissions.yaml)
   reUpload: ['unprocessedDetails.actions.reUpload', 'unprocessedDetails.actions.cancel', 'vouchers.upload'],
   cancel: ['unprocessedDetails.actions.cancel'],
@@ -33,9 +36,9 @@ const OTHER_PERMISSIONS: Partial<Record<keyof VoucherPermissions, string[]>> = {
 /** The product/user permission each flag also needs. */
 function permissionsOf(key: keyof VoucherPermissions): string[] {
   const command = COMMAND_OF[key];
-  if (command) return commands[command].permission ? [commands[command].permission!] : [];
-  const paths = OTHER_PERMISSIONS[key];
-  if (!paths) throw new Error(`voucherPermissions.${key} has neither a command nor a permission`);
+  const own = command && commands[command].permission ? [commands[command].permission!] : [];
+  const paths = [...own, ...(OTHER_PERMISSIONS[key] ?? [])];
+  if (!command && paths.length === 0) throw new Error(`voucherPermissions.${key} has neither a command nor a permission`);
   return paths;
 }
 

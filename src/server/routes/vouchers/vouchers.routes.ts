@@ -9,6 +9,7 @@ import { ApiError } from '../../errors';
 import { creditorIdOf } from '../../plugins/auth';
 import { isAllowedFor, requirePermission } from '../../plugins/permissions';
 import { voucherCsvStream } from './voucher-csv';
+import { actorOf, writeActionLog } from '../../services/action-log';
 import { voucherDetailRoutes } from './voucher-detail.routes';
 import { checkVoucherFilters } from './voucher-filters';
 import { voucherOptionRoutes } from './voucher-options.routes';
@@ -81,10 +82,12 @@ export async function vouchersRoutes(app: FastifyInstance, deps: AppDeps): Promi
     handler: async (request, reply) => {
       checkVoucherFilters(request.user.product, request.query.filters);
       const date = new Date().toISOString().slice(0, 10);
+      const stream = await voucherCsvStream(db, creditorIdOf(request), vouchersResource.list.columns, request.query);
+      await writeActionLog(db, actorOf(request.user), 'csv_export', { export: 'vouchers', filters: request.query.filters ?? {} });
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="belege-${date}.csv"`)
-        .send(voucherCsvStream(db, creditorIdOf(request), vouchersResource.list.columns, request.query));
+        .send(stream);
     },
   });
 

@@ -8,6 +8,8 @@ export interface ReadMail {
   headers: Record<string, string>;
   text: string;
   html: string;
+  /** parts sent as attachments (Content-Disposition: attachment), content decoded */
+  attachments: { filename: string; contentType: string; content: Buffer }[];
 }
 
 const decodeQuotedPrintable = (text: string): string => {
@@ -63,7 +65,32 @@ export function parseEml(raw: string): ReadMail {
         .slice(1, -1)
         .map((p) => splitPart(p.replace(/^\r?\n/, '')))
     : [message];
+  // nodemailer nests multipart/alternative inside multipart/mixed when there are attachments
+  const flat = parts.flatMap((p) => {
+    const inner = /^multipart\/[^;]+;\s*boundary="?([^";]+)"?/.exec(p.headers['content-type'] ?? '')?.[1];
+    return inner
+      ? p.body
+          .split(`--${inner}`)
+          .slice(1, -1)
+          .map((q) => splitPart(q.replace(/^\r?\n/, '')))
+      : [p];
+  });
   const of = (type: string) =>
-    decodeBody(parts.find((p) => p.headers['content-type']?.startsWith(type)) ?? { headers: {}, body: '' });
-  return { headers: message.headers, text: of('text/plain'), html: of('text/html') };
+    decodeBody(
+      flat.find((p) => p.headers['content-type']?.startsWith(type) && !p.headers['content-disposition']?.startsWith('attachment')) ?? {
+        headers: {},
+        body: '',
+      },
+    );
+  const attachments = flat
+    .filter((p) => p.headers['content-disposition']?.startsWith('attachment'))
+    .map((p) => ({
+      filename: /filename="?([^";]+)"?/.exec(p.headers['content-disposition'])?.[1] ?? '',
+      contentType: (p.headers['content-type'] ?? '').split(';')[0],
+      content:
+        p.headers['content-transfer-encoding']?.toLowerCase() === 'base64'
+          ? Buffer.from(p.body.replace(/\s+/g, ''), 'base64')
+          : Buffer.from(decodeBody(p), 'utf8'),
+    }));
+  return { headers: message.headers, text: of('text/plain'), html: of('text/html'), attachments };
 }

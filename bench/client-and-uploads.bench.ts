@@ -1,0 +1,113 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { launchChromium } from '../tests/browser/helpers/chromium';
+import { ensureClientBuilt, ROOT } from '../tests/browser/helpers/client-build';
+import { chunkFiles, recordScripts, totalBytes } from '../tests/browser/helpers/js-weight';
+import { startPortal } from '../tests/browser/helpers/portal-server';
+import { type BenchResult, valueResult } from './bench-kit';
+
+/** Port of the portal this benchmark starts (issue 13's range). */
+const PORT = 3461;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/** The gzip size of the chunks that the given modules need (what the 170 KB budget counts). */
+const gzipOf = (sources: string[]) =>
+  [...chunkFiles(sources)].reduce((sum, file) => sum + gzipSync(readFileSync(path.join(ROOT, 'dist', file))).length, 0);
+
+/** A hostile XML just under 10 MB: one element with very many attributes (slow to parse). */
+function hostileXml(): Buffer {
+  const attributes = Array.from({ length: 600_000 }, (_, i) => ` a${i}="${i}"`).join('');
+  return Buffer.from(`<?xml version="1.0"?><Invoice${attributes.slice(0, 10_400_000)}/>`);
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+};
+
+/**
+ * Issue 13, as a browser and a client see it: the JavaScript fetched for a first visit of /login
+ * and for the dashboard after the login (headless Chromium, bytes on the wire), the gzip size of
+ * the same chunks, and /api/healthy's latency while 16 hostile 10 MB uploads are read.
+ */
+export async function run(): Promise<BenchResult[]> {
+  ensureClientBuilt();
+  const portal = await startPortal(PORT);
+  const browser = await launchChromium();
+  const results: BenchResult[] = [];
+  try {
+    const page = await (await browser.newContext({ locale: 'de-DE' })).newPage();
+    const scripts = recordScripts(page);
+    await page.goto(`${portal.baseUrl}/login`);
+    await page.waitForLoadState('networkidle');
+    const loginBytes = totalBytes(scripts);
+    results.push(
+      valueResult('JS fetched for a first visit of /login (brotli)', kb(loginBytes), `${scripts.length} files`),
+      valueResult(
+        'JS of the login entry, gzip',
+        kb(gzipOf(['index.html', 'src/client/login/LoginEntry.tsx'])),
+        'budget 170 KB',
+      ),
+    );
+    await page.locator('input[name="username"]').fill('creditor@example.com');
+    await page.locator('input[name="password"]').fill('Demo1234!');
+    await page.locator('button[type="submit"]').click();
+    await page.getByTestId('contact-bar').waitFor();
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(1000);
+    results.push(
+      valueResult('JS fetched for login + dashboard (brotli)', kb(totalBytes(scripts)), `${scripts.length} files`),
+      valueResult(
+        'JS of the dashboard route, gzip (without the lazy charts)',
+        kb(gzipOf(['index.html', 'src/client/App.tsx', 'src/client/layout/KontorLayout.tsx', 'src/client/pages/Dashboard.tsx'])),
+        'budget 350 KB',
+      ),
+    );
+
+    // /api/healthy while 16 hostile 10 MB uploads are read
+    const login = await fetch(`${portal.baseUrl}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'creditor@example.com', password: 'Demo1234!' }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const xml = hostileXml();
+    const upload = async () => {
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(xml)], { type: 'application/xml' }), 'feindlich.xml');
+      const response = await fetch(`${portal.baseUrl}/api/einvoice/read`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+        body: form,
+      });
+      return response.status;
+    };
+    let uploading = true;
+    const latencies: number[] = [];
+    const probe = (async () => {
+      while (uploading) {
+        const started = performance.now();
+        await fetch(`${portal.baseUrl}/api/healthy`);
+        latencies.push(performance.now() - started);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    })();
+    const started = performance.now();
+    const statuses = await Promise.all(Array.from({ length: 16 }, upload));
+    const uploadMs = performance.now() - started;
+    uploading = false;
+    await probe;
+    results.push(
+      valueResult(
+        '/api/healthy p99 during 16 parallel hostile 10 MB uploads',
+        `${percentile(latencies, 99).toFixed(1)} ms`,
+        `p50 ${percentile(latencies, 50).toFixed(1)} ms, max ${Math.max(...latencies).toFixed(1)} ms, ${latencies.length} probes; uploads ${(uploadMs / 1000).toFixed(1)} s, answers ${[...new Set(statuses)].join('/')}; target p99 ≤ 50 ms`,
+      ),
+    );
+  } finally {
+    await browser.close();
+    await portal.stop();
+  }
+  return results;
+}

@@ -1,0 +1,44 @@
+import { Box, CircularProgress } from '@mui/material';
+import { type ComponentType, lazy, type ReactElement, Suspense } from 'react';
+
+/** What a page module looks like to `lazyPage`: it exports the page under some name. */
+type PageModule<P> = Record<string, ComponentType<P>>;
+
+/** The spinner a page shows while its chunk loads (labelled for screen readers). */
+function PageLoading() {
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
+      <CircularProgress aria-label="Seite wird geladen" />
+    </Box>
+  );
+}
+
+/**
+ * A page that is fetched as its own chunk the first time it renders (code-split per route), with a
+ * spinner meanwhile. Use for every page that the login page does not need, so the first load
+ * stays small.
+ *
+ * @example const Dashboard = lazyPage(() => import('./pages/Dashboard'), 'Dashboard');
+ */
+export function lazyPage<P extends object>(
+  load: () => Promise<PageModule<P>>,
+  name: string,
+): (props: P) => ReactElement {
+  const Lazy = lazy(async () => {
+    const module = await load();
+    const Page = module[name];
+    if (!Page) throw new Error(`the page module exports no ${name}`);
+    return { default: Page };
+  });
+  const Page = Lazy as unknown as ComponentType<Record<string, unknown>>;
+  // biome-ignore lint/correctness/noComponentHookFactories: called once per page at module level, never in render
+  function LazyPage(props: P) {
+    return (
+      <Suspense fallback={<PageLoading />}>
+        <Page {...(props as Record<string, unknown>)} />
+      </Suspense>
+    );
+  }
+  LazyPage.displayName = `Lazy(${name})`;
+  return LazyPage;
+}

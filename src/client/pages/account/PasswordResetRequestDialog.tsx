@@ -1,0 +1,7 @@
+import { forms } from '../../../../generated/forms';
+import { FormDialog } from '../../forms/FormDialog';
+
+/** The passwordResetRequest form in the form dialog; its own chunk, loaded from the login page on demand. */
+export function PasswordResetRequestDialog({ onClose }: { onClose: () => void }) {
+  return <FormDialog form={forms.passwordResetRequest} onClose={onClose} />;
+}

@@ -1,0 +1,88 @@
+import { forms } from '../../../../generated/forms';
+import { variants } from '../../../../generated/variants';
+import type { FormConfig, VariantConfig } from '../../../shared/config-types';
+import { type FormSchema, productFormSchema } from '../../../shared/onboarding/product-rules';
+import type { FormValues } from '../../forms/form-schema';
+
+/** The product of an onboarding route's `{type}`: known and offered (not portal-only), else undefined. */
+export function offeredProduct(type: string | undefined): VariantConfig | undefined {
+  const variant = type ? variants[type.toUpperCase()] : undefined;
+  return variant?.onboarding.enabled ? variant : undefined;
+}
+
+/**
+ * A form with one product's onboarding rules (src/shared/onboarding, the server checks the same):
+ * blacklisted fields gone, the product's required fields and bounds; the hidden productType left
+ * out (the page sends it). Optionally only some of its fields (a step of the application).
+ */
+export function productForm(base: FormConfig, variant: VariantConfig, fields?: string[], name = base.name): FormConfig {
+  const full = productFormSchema(base.schema as unknown as FormSchema, variant.onboarding, { application: true });
+  const keep = (field: string) => field !== 'productType' && field in full.properties && (!fields || fields.includes(field));
+  const properties = Object.fromEntries(Object.entries(full.properties).filter(([field]) => keep(field)));
+  const allOf = ((full.allOf as { then?: { required?: string[] } }[] | undefined) ?? []).filter((rule) =>
+    (rule.then?.required ?? []).every(keep),
+  );
+  const order = ((base.uiSchema['ui:order'] as string[] | undefined) ?? []).filter(keep);
+  return {
+    ...base,
+    name,
+    schema: { ...full, properties, required: (full.required ?? []).filter(keep), allOf },
+    uiSchema: { ...base.uiSchema, 'ui:order': order },
+    conditions: Object.fromEntries(Object.entries(base.conditions).filter(([field]) => keep(field))),
+  };
+}
+
+/** The steps of the product application (document 2 §3 sections) and their fields. */
+export const APPLICATION_STEPS: { key: string; fields: string[] }[] = [
+  {
+    key: 'company',
+    fields: [
+      'companyName', 'salutation', 'firstName', 'lastName', 'tradeName', 'foundingDate', 'turnover',
+      'onlineTurnoverRate', 'factorableTurnover', 'automaticallyCalculateCreditorLimit', 'creditorLimit',
+      'streetAndHouse', 'zip', 'city', 'phone', 'mobile', 'email',
+    ],
+  },
+  { key: 'legal', fields: ['legalFormKey', 'legalFormValue', 'entitledToDeductVat', 'vob', 'registerNumber', 'placeOfAuthority', 'proprietor', 'cspIdentifier', 'cmsKey'] },
+  { key: 'sepa', fields: ['sepaAccountOwner', 'sepaIban', 'sepaCity', 'sepaDate', 'sepaMandateAvailable'] },
+  {
+    key: 'intermediary',
+    fields: [
+      'intermediaryNumber', 'intermediaryAssetConsultantName', 'assetConsultantNumber', 'intermediarySalutation',
+      'intermediaryFirstName', 'intermediaryLastName', 'intermediaryDepartment', 'intermediaryStreet',
+      'intermediaryZip', 'intermediaryCity', 'intermediaryPhone', 'intermediaryEmail', 'intermediaryNotes',
+    ],
+  },
+  { key: 'contract', fields: ['factoringRulesRead', 'privacyPolicyAccepted'] },
+];
+
+export const applicationForm = forms.productApplication;
+export const requestForm = forms.productRequest;
+
+/** What the visitor has typed so far, kept in the tab (sessionStorage) while the application is filled. */
+export interface ApplicationDraft {
+  step: number;
+  data: FormValues;
+}
+
+const draftKey = (product: string) => `kontor.onboarding.application.${product}`;
+
+export function loadDraft(product: string): ApplicationDraft {
+  try {
+    const stored = JSON.parse(sessionStorage.getItem(draftKey(product)) ?? 'null') as ApplicationDraft | null;
+    if (stored && typeof stored.step === 'number' && stored.data && typeof stored.data === 'object') return stored;
+  } catch {
+    // a broken entry starts over
+  }
+  return { step: 0, data: {} };
+}
+
+export function saveDraft(product: string, draft: ApplicationDraft): void {
+  sessionStorage.setItem(draftKey(product), JSON.stringify(draft));
+}
+
+export function clearDraft(product: string): void {
+  sessionStorage.removeItem(draftKey(product));
+}
+
+/** The fields a form (or a step of it) holds. */
+export const fieldsOf = (form: FormConfig): string[] => Object.keys((form.schema.properties ?? {}) as Record<string, unknown>);

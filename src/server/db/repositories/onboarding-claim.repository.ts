@@ -1,0 +1,135 @@
+import {
+  type Expression,
+  type ExpressionBuilder,
+  type Kysely,
+  type Selectable,
+  type SqlBool,
+  sql,
+} from 'kysely';
+import type { OnboardingClaim } from '../../../../generated/types';
+import type { Database } from '../schema';
+import { toEpochSeconds } from '../values';
+import '../../domain/onboarding/onboarding-claim.table';
+import {
+  type AdminListQuery,
+  containsPattern,
+  dayRange,
+  hasFilters,
+  orderBy,
+  type ProductScope,
+  textOrder,
+  valuesOf,
+} from './admin-list-query';
+
+/** Filters of GET /onboarding/claim/list; creationDate is a `[from, to]` date range. */
+export interface ClaimFilters {
+  creationDate?: string[];
+  productType?: string[];
+  search?: string[];
+}
+
+type ClaimEb = ExpressionBuilder<Database & { o: Database['onboardingClaim'] }, 'o'>;
+
+const SORT_COLUMNS: Record<string, ReturnType<typeof sql>> = {
+  creationDate: sql.ref('o.createdAt'),
+  productType: sql.ref('o.productType'),
+  companyName: textOrder('o.companyName'),
+  lastName: textOrder('o.lastName'),
+  email: sql`lower(o.email)`,
+  city: textOrder('o.city'),
+  turnover: sql.ref('o.turnover'),
+};
+
+function conditions(eb: ClaimEb, scope: ProductScope, filters: ClaimFilters = {}): Expression<SqlBool> {
+  const all: Expression<SqlBool>[] = [];
+  if (scope) all.push(eb('o.productType', '=', scope));
+  if (filters.productType?.length) all.push(eb('o.productType', 'in', filters.productType));
+  const { from, to } = dayRange(filters.creationDate);
+  if (from) all.push(eb('o.createdAt', '>=', from));
+  if (to) all.push(eb('o.createdAt', '<', to));
+  for (const pattern of valuesOf(filters.search).map(containsPattern)) {
+    if (pattern) {
+      all.push(
+        eb.or([
+          eb('o.companyName', 'ilike', pattern),
+          eb('o.lastName', 'ilike', pattern),
+          eb('o.firstName', 'ilike', pattern),
+          eb('o.email', 'ilike', pattern),
+        ]),
+      );
+    }
+  }
+  return eb.and(all);
+}
+
+const toClaim = (row: Selectable<Database['onboardingClaim']>): OnboardingClaim => ({
+  identifier: row.id,
+  productType: row.productType as OnboardingClaim['productType'],
+  companyName: row.companyName,
+  legalForm: row.legalForm as OnboardingClaim['legalForm'],
+  salutation: row.salutation as OnboardingClaim['salutation'],
+  firstName: row.firstName,
+  lastName: row.lastName,
+  email: row.email,
+  phone: row.phone,
+  zip: row.zip,
+  city: row.city,
+  turnover: row.turnover === null ? null : Number(row.turnover),
+  intermediaryNumber: row.intermediaryNumber,
+  message: row.message,
+  creationDate: toEpochSeconds(new Date(row.createdAt))!,
+});
+
+/**
+ * The product requests (GET /onboarding/claim/list), newest first unless sorted otherwise; a
+ * product admin's `scope` limits them to their product.
+ *
+ * @example await listClaims(db, 'TPF', { page: 1, rowsPerPage: 15, sortDesc: false });
+ */
+export async function listClaims(
+  db: Kysely<Database>,
+  scope: ProductScope,
+  query: AdminListQuery<ClaimFilters>,
+) {
+  const sortColumn = query.sortBy ? SORT_COLUMNS[query.sortBy] : undefined;
+  if (query.sortBy && !sortColumn) throw new Error(`not a sortable product request column: ${query.sortBy}`);
+  const base = () => db.selectFrom('onboardingClaim as o');
+  const [rows, { count }] = await Promise.all([
+    base()
+      .where((eb) => conditions(eb, scope, query.filters))
+      .selectAll('o')
+      .orderBy(sortColumn ? orderBy(sortColumn, query.sortDesc) : sql`o.created_at desc`)
+      .orderBy('o.id', sortColumn && !query.sortDesc ? 'asc' : 'desc')
+      .limit(query.rowsPerPage)
+      .offset((query.page - 1) * query.rowsPerPage)
+      .execute(),
+    base()
+      .where((eb) => conditions(eb, scope, query.filters))
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  const empty =
+    Number(count) === 0 &&
+    (!hasFilters(query.filters) ||
+      !(await base()
+        .where((eb) => conditions(eb, scope))
+        .select('o.id')
+        .limit(1)
+        .executeTakeFirst()));
+  return { claims: rows.map(toClaim), count: Number(count), empty };
+}
+
+/** One product request within the admin's product scope, or undefined. */
+export async function findClaim(
+  db: Kysely<Database>,
+  scope: ProductScope,
+  id: number,
+): Promise<OnboardingClaim | undefined> {
+  const row = await db
+    .selectFrom('onboardingClaim as o')
+    .selectAll('o')
+    .where('o.id', '=', id)
+    .$if(scope !== null, (q) => q.where('o.productType', '=', scope!))
+    .executeTakeFirst();
+  return row ? toClaim(row) : undefined;
+}

@@ -1,0 +1,2 @@
+export { expireDunningBlocks } from './dunning-block-expiry';
+export { runDunningSchedule } from './dunning-run';

@@ -1,0 +1,63 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { readEInvoice } from '../read-einvoice';
+import { SAMPLES_DIR } from '../testing/samples';
+import { EInvoiceReadPool } from './worker-pool';
+
+const samples = (dir: string, ext: string) =>
+  readdirSync(`${SAMPLES_DIR}${dir}`)
+    .filter((name) => name.endsWith(ext))
+    .sort()
+    .slice(0, 4)
+    .map((name) => ({ name, bytes: readFileSync(`${SAMPLES_DIR}${dir}/${name}`) }));
+
+const pool = new EInvoiceReadPool({ size: 2 });
+afterAll(() => pool.close());
+
+describe('EInvoiceReadPool', () => {
+  it('reads XML and PDF e-invoices in a worker with the same result as in-process', async () => {
+    const files = [...samples('xrechnung', '.xml'), ...samples('zugferd', '.pdf')];
+    expect(files.length).toBeGreaterThan(4);
+    const inWorker = await Promise.all(files.map((file) => pool.read(file.bytes, file.name)));
+    expect(inWorker).toEqual(files.map((file) => readEInvoice(file.bytes, file.name)));
+    expect(inWorker.some((result) => result.ok)).toBe(true);
+  });
+
+  it('refuses what the reader refuses, with the same processing code, and leaves the caller its bytes', async () => {
+    const bytes = Buffer.from('weder PDF noch XML');
+    const result = await pool.read(bytes, 'notiz.txt');
+    expect(result).toEqual(readEInvoice(bytes, 'notiz.txt'));
+    expect(result).toMatchObject({ ok: false, code: 925 });
+    expect(bytes.toString()).toBe('weder PDF noch XML');
+  });
+
+  it('refuses a document over the time limit with 925 and goes on with a fresh worker', async () => {
+    const strict = new EInvoiceReadPool({ size: 1, limits: { timeoutMs: 1 } });
+    try {
+      const [file] = samples('xrechnung', '.xml');
+      // 1 ms cannot even start a worker: the document is refused, not hung
+      const result = await strict.read(file.bytes, file.name);
+      expect(result).toMatchObject({ ok: false, code: 925 });
+      expect(result.ok ? '' : result.detail).toMatch(/longer than 1 ms/);
+    } finally {
+      await strict.close();
+    }
+    const [file] = samples('xrechnung', '.xml');
+    expect(await pool.read(file.bytes, file.name)).toEqual(readEInvoice(file.bytes, file.name));
+  });
+
+  it('refuses a document that needs more memory than the limit with 925', async () => {
+    const tight = new EInvoiceReadPool({ size: 1, limits: { maxHeapMb: 8, timeoutMs: 60_000 } });
+    try {
+      const text = readFileSync(`${SAMPLES_DIR}xrechnung/01.01a-INVOICE_ubl.xml`, 'utf8');
+      const line = /<cac:InvoiceLine>[\s\S]*?<\/cac:InvoiceLine>/.exec(text)![0];
+      const big = Buffer.from(text.replace('</ubl:Invoice>', `${line.repeat(5000)}</ubl:Invoice>`));
+      expect(readEInvoice(big, 'gross.xml').ok).toBe(true);
+      const result = await tight.read(big, 'gross.xml');
+      expect(result).toMatchObject({ ok: false, code: 925 });
+      expect(result.ok ? '' : result.detail).toMatch(/worker/);
+    } finally {
+      await tight.close();
+    }
+  });
+});

@@ -1,0 +1,171 @@
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import { formatError } from '../einvoice-error';
+import type { EInvoiceResult } from '../einvoice.types';
+import { processingCodeMessage } from '../processing-code-message';
+
+/** Limits of one document in the pool: wall time and the worker's heap. */
+export interface ReadLimits {
+  timeoutMs: number;
+  maxHeapMb: number;
+}
+
+export const DEFAULT_READ_LIMITS: ReadLimits = {
+  timeoutMs: Number(process.env.EINVOICE_TIMEOUT_MS ?? 20_000),
+  maxHeapMb: Number(process.env.EINVOICE_MAX_HEAP_MB ?? 512),
+};
+
+interface Job {
+  id: number;
+  bytes: Uint8Array;
+  fileName: string;
+  resolve: (result: EInvoiceResult) => void;
+}
+
+interface Slot {
+  worker: Worker;
+  job: Job | null;
+  timer: NodeJS.Timeout | null;
+}
+
+const refusal = (detail: string): EInvoiceResult => {
+  const error = formatError(detail);
+  return { ok: false, code: error.code, message: processingCodeMessage(error.code), detail: error.detail };
+};
+
+/**
+ * A fixed pool of worker threads that read e-invoices (XML and PDF) off the event loop, one document
+ * per worker at a time, the rest queued. A document that takes longer than `timeoutMs` or needs
+ * more heap than `maxHeapMb` is refused with processing code 925 (its worker is replaced) — never a
+ * hang, never a crash of the server.
+ *
+ * @example
+ * const pool = new EInvoiceReadPool({ size: 2 });
+ * const result = await pool.read(bytes, 'rechnung.xml'); // the same EInvoiceResult as readEInvoice
+ * await pool.close();
+ */
+export class EInvoiceReadPool {
+  readonly size: number;
+  private readonly limits: ReadLimits;
+  private readonly slots: Slot[] = [];
+  private readonly queue: Job[] = [];
+  private nextId = 1;
+  private closed = false;
+
+  constructor(options: { size?: number; limits?: Partial<ReadLimits> } = {}) {
+    this.size = Math.max(1, options.size ?? defaultPoolSize());
+    this.limits = { ...DEFAULT_READ_LIMITS, ...options.limits };
+  }
+
+  /** Reads one file in a worker; resolves with the same result `readEInvoice` gives. */
+  read(bytes: Uint8Array, fileName: string): Promise<EInvoiceResult> {
+    if (this.closed) return Promise.reject(new Error('the e-invoice pool is closed'));
+    return new Promise((resolve) => {
+      // a copy of its own, transferred to the worker: the caller's buffer stays untouched
+      this.queue.push({ id: this.nextId++, bytes: new Uint8Array(bytes), fileName, resolve });
+      this.dispatch();
+    });
+  }
+
+  /** Documents waiting for a free worker. */
+  get queued(): number {
+    return this.queue.length;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const job of this.queue.splice(0)) job.resolve(refusal('server shutting down'));
+    await Promise.all(this.slots.splice(0).map((slot) => this.stop(slot, 'server shutting down')));
+  }
+
+  private dispatch(): void {
+    while (this.queue.length > 0) {
+      let slot = this.slots.find((candidate) => candidate.job === null);
+      if (!slot && this.slots.length < this.size) slot = this.spawn();
+      if (!slot) return;
+      const job = this.queue.shift()!;
+      slot.job = job;
+      slot.worker.ref();
+      slot.timer = setTimeout(() => {
+        void this.replace(slot!, `reading took longer than ${this.limits.timeoutMs} ms`);
+      }, this.limits.timeoutMs);
+      slot.worker.postMessage({ id: job.id, bytes: job.bytes, fileName: job.fileName }, [job.bytes.buffer as ArrayBuffer]);
+    }
+  }
+
+  private spawn(): Slot {
+    const worker = new Worker(new URL('./bootstrap.mjs', import.meta.url), {
+      resourceLimits: { maxOldGenerationSizeMb: this.limits.maxHeapMb },
+    });
+    const slot: Slot = { worker, job: null, timer: null };
+    worker.on('message', (message: { id: number; result: EInvoiceResult }) => {
+      if (slot.job?.id !== message.id) return;
+      this.finish(slot, message.result);
+    });
+    worker.on('error', (error) => {
+      // out of memory (ERR_WORKER_OUT_OF_MEMORY) or a crash: the document is refused, the worker replaced
+      void this.replace(slot, `worker failed: ${error.message}`);
+    });
+    worker.on('exit', () => {
+      if (this.slots.includes(slot)) void this.replace(slot, 'worker exited');
+    });
+    worker.unref();
+    this.slots.push(slot);
+    return slot;
+  }
+
+  private finish(slot: Slot, result: EInvoiceResult): void {
+    const job = slot.job;
+    if (slot.timer) clearTimeout(slot.timer);
+    slot.job = null;
+    slot.timer = null;
+    slot.worker.unref();
+    job?.resolve(result);
+    this.dispatch();
+  }
+
+  private async replace(slot: Slot, detail: string): Promise<void> {
+    const index = this.slots.indexOf(slot);
+    if (index === -1) return;
+    this.slots.splice(index, 1);
+    await this.stop(slot, detail);
+    if (!this.closed) this.dispatch();
+  }
+
+  private async stop(slot: Slot, detail: string): Promise<void> {
+    if (slot.timer) clearTimeout(slot.timer);
+    const job = slot.job;
+    slot.job = null;
+    job?.resolve(refusal(detail));
+    slot.worker.removeAllListeners('exit');
+    await slot.worker.terminate();
+  }
+}
+
+/** Leaves one core to the event loop: 1 worker on 2 cores, at most 4 (EINVOICE_WORKERS overrides). */
+export function defaultPoolSize(): number {
+  const configured = Number(process.env.EINVOICE_WORKERS);
+  if (configured > 0) return configured;
+  return Math.min(4, Math.max(1, availableParallelism() - 1));
+}
+
+let shared: EInvoiceReadPool | null = null;
+
+/**
+ * Reads an uploaded e-invoice off the event loop, in the process-wide pool (created on first use;
+ * its idle workers do not keep the process alive). Same result as `readEInvoice`, plus a 925
+ * refusal for a document over the time or memory limit.
+ *
+ * @example const result = await readEInvoiceInWorker(bytes, file.filename);
+ */
+export function readEInvoiceInWorker(bytes: Uint8Array, fileName: string): Promise<EInvoiceResult> {
+  shared ??= new EInvoiceReadPool();
+  return shared.read(bytes, fileName);
+}
+
+/** Stops the shared pool's workers (tests, shutdown). */
+export async function closeEInvoicePool(): Promise<void> {
+  const pool = shared;
+  shared = null;
+  await pool?.close();
+}

@@ -1,0 +1,97 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../db/schema';
+import { ApiError } from '../errors';
+
+/** Failed logins counted within this window … */
+export const LOGIN_WINDOW_SECONDS = 15 * 60;
+/** … lock the account for this source address after this many … */
+export const ACCOUNT_FAILURES = 10;
+/** … and the source address for every account after this many. */
+export const ADDRESS_FAILURES = 50;
+/** How long a lock lasts. */
+export const LOCK_SECONDS = 15 * 60;
+
+const LOGIN_URL = '/api/login';
+// The other public session and onboarding endpoints: a burst limit per source address (login itself
+// counts failures only, so that many users behind one address can still log in).
+const PUBLIC_AUTH = [/^\/api\/token\/refresh$/, /^\/api\/user-management\/command\/password-reset/, /^\/api\/onboarding\//];
+
+export interface LoginDefenceOptions {
+  db: Kysely<Database>;
+  clock: () => Date;
+  /** requests per minute and source address on the public endpoints (default 60) */
+  perMinute?: number;
+}
+
+const keysOf = (request: FastifyRequest) => {
+  const account = String((request.body as { username?: unknown } | undefined)?.username ?? '').trim().toLowerCase();
+  return { account: `account:${account}|${request.ip}`, address: `address:${request.ip}` };
+};
+
+/** A 429 with the German text and how many seconds to wait. */
+function locked(code: 'loginLocked' | 'tooManyRequests', seconds: number): ApiError {
+  const error = new ApiError(429, code) as ApiError & { retryAfter: number };
+  error.retryAfter = Math.max(1, Math.ceil(seconds));
+  return error;
+}
+
+/**
+ * Brute-force defence of the public endpoints (issue 14):
+ * - login: failed attempts are counted in the database (so every server process on one PostgreSQL
+ *   shares them) per account *and source address* and per source address; at the limit that key is
+ *   locked for 15 minutes — 429 `loginLocked` with `Retry-After`, even for the right password. An
+ *   attacker spraying from elsewhere cannot lock a user out of their own address;
+ * - refresh, password reset and onboarding: a burst limit per source address
+ *   (@fastify/rate-limit), 429 `tooManyRequests` with `Retry-After`.
+ *
+ * @example await installLoginDefence(api, { db, clock }); // before the routes are registered
+ */
+export async function installLoginDefence(app: FastifyInstance, options: LoginDefenceOptions): Promise<void> {
+  const { db, clock } = options;
+  await app.register(rateLimit, {
+    global: true,
+    max: options.perMinute ?? 60,
+    timeWindow: 60_000,
+    keyGenerator: (request) => `${request.ip}|${request.url.split('?')[0]}`,
+    allowList: (request) => request.method !== 'POST' || !PUBLIC_AUTH.some((pattern) => pattern.test(request.url.split('?')[0])),
+    errorResponseBuilder: (_request, context) => locked('tooManyRequests', context.ttl / 1000),
+  });
+
+  app.addHook('preHandler', async (request) => {
+    if (request.method !== 'POST' || request.url.split('?')[0] !== LOGIN_URL) return;
+    const { account, address } = keysOf(request);
+    const { rows } = await sql<{ lockedUntil: Date }>`
+      select locked_until as "lockedUntil" from login_throttle
+       where key in (${account}, ${address}) and locked_until > ${clock()}
+       order by locked_until desc limit 1`.execute(db);
+    if (rows[0]) throw locked('loginLocked', (new Date(rows[0].lockedUntil).getTime() - clock().getTime()) / 1000);
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.method !== 'POST' || request.url.split('?')[0] !== LOGIN_URL) return payload;
+    const { account, address } = keysOf(request);
+    if (reply.statusCode === 200) {
+      await sql`delete from login_throttle where key = ${account}`.execute(db);
+    } else if (reply.statusCode === 401) {
+      await recordFailure(db, account, ACCOUNT_FAILURES, clock());
+      await recordFailure(db, address, ADDRESS_FAILURES, clock());
+    }
+    return payload;
+  });
+}
+
+/** Counts one failure of a key (a new window when the last one is over) and locks it at the limit. */
+async function recordFailure(db: Kysely<Database>, key: string, limit: number, now: Date): Promise<void> {
+  const windowStart = new Date(now.getTime() - LOGIN_WINDOW_SECONDS * 1000);
+  const lockUntil = new Date(now.getTime() + LOCK_SECONDS * 1000);
+  await sql`
+    insert into login_throttle as t (key, failures, window_start) values (${key}, 1, ${now})
+    on conflict (key) do update set
+      failures = case when t.window_start < ${windowStart} then 1 else t.failures + 1 end,
+      window_start = case when t.window_start < ${windowStart} then ${now} else t.window_start end`.execute(db);
+  await sql`
+    update login_throttle set locked_until = ${lockUntil}, failures = 0, window_start = ${now}
+     where key = ${key} and failures >= ${limit}`.execute(db);
+}

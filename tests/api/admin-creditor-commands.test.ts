@@ -1,0 +1,243 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { variants } from '../../generated/variants';
+import { buildTestApp, loginAs, type TestApp } from '../helpers/app';
+import { call, refusedUnchanged } from '../helpers/commands';
+import { todayIso } from '../../src/shared/validation/german-input.parse';
+
+// The administration's creditor commands (schema/commands/adminCreditors.yaml): state changes with
+// their mails and effects, users, permissions, set-up fee, booking system and the extension switches.
+
+let t: TestApp;
+const tokens: Record<string, string> = {};
+const USERS = ['superadmin', 'admin', 'support', 'productadmin', 'productadmin-tpf', 'creditor', 'creditor2'];
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  for (const user of USERS) tokens[user] = await loginAs(t.app, `${user}@example.com`);
+});
+afterAll(() => t.close());
+
+const as = (user: string) => ({ token: tokens[user] });
+const post = (user: string, path: string, body: unknown = {}) => call(t, path, { ...as(user), method: 'POST', body });
+const creditorOf = async (username: string) => {
+  const user = await t.db.selectFrom('appUser').select('creditorId').where('username', '=', username).executeTakeFirstOrThrow();
+  return t.db.selectFrom('creditor').selectAll().where('id', '=', user.creditorId!).executeTakeFirstOrThrow();
+};
+const creditorById = (id: number) => t.db.selectFrom('creditor').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const mailsTo = (recipient: string, template: string) =>
+  t.db.selectFrom('mailOutbox').selectAll().where('recipient', '=', recipient).where('template', '=', template).orderBy('id').execute();
+const lastLog = (type: string, creditorId: number) =>
+  t.db.selectFrom('actionLogEntry').selectAll().where('actionType', '=', type).where('creditorId', '=', creditorId).orderBy('id', 'desc').executeTakeFirst();
+// the server's today is the day in Europe/Berlin (CI also runs around midnight)
+const today = () => todayIso();
+const newCustomer = () => ({
+  debtorType: 'business',
+  name: `Prüfbau GmbH ${Math.random().toString(36).slice(2, 8)} ID_0`,
+  street: 'Am Sandtorkai',
+  house: '5',
+  zip: '20457',
+  city: 'Hamburg',
+  deliveryType: 'post',
+});
+
+describe('block, disable block, terminate, reactivate', () => {
+  it('blocks a creditor: state, mail to the main user, action log; its customer creation is refused, editing running cases is not', async () => {
+    const creditor = await creditorOf('creditor2@example.com');
+    expect(creditor.status).toBe('active');
+    const mailsBefore = (await mailsTo('creditor2@example.com', 'creditorBlocked')).length;
+    const answer = await post('superadmin', `/creditor/${creditor.id}/block`, { reason: 'Offene Gebühren' });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect((await creditorById(creditor.id)).status).toBe('blocked');
+    const mails = await mailsTo('creditor2@example.com', 'creditorBlocked');
+    expect(mails).toHaveLength(mailsBefore + 1);
+    expect(mails.at(-1)!.params).toMatchObject({ creditorName: creditor.name, reason: 'Offene Gebühren' });
+    const log = await lastLog('creditor_block', creditor.id);
+    expect(log).toMatchObject({ adminEmail: 'superadmin@example.com', creditorIdentifier: creditor.identifier });
+
+    // the blocked creditor's users still log in, but may not create customers
+    const token = await loginAs(t.app, 'creditor2@example.com');
+    const refused = await refusedUnchanged(t, () => call(t, '/debtor/create', { token, method: 'POST', body: newCustomer() }));
+    expect(refused).toMatchObject({ status: 403, unchanged: true, body: { reason: 'creditorStatus.actionNotAllowed' } });
+    // the detail and list show the state and offer what fits it
+    const details = await call(t, `/creditor/${creditor.id}/details`, as('superadmin'));
+    expect(details.body.status).toBe('blocked');
+  });
+
+  it('refuses a second block (wrong state), changing nothing', async () => {
+    const creditor = await creditorOf('creditor2@example.com');
+    const refused = await refusedUnchanged(t, () => post('admin', `/creditor/${creditor.id}/block`, { reason: 'nochmal' }));
+    expect(refused).toMatchObject({ status: 409, unchanged: true, body: { reason: 'commands.wrongState' } });
+  });
+
+  it('lifts the block: active again, the creditor told by mail, customer creation works again', async () => {
+    const creditor = await creditorOf('creditor2@example.com');
+    const notices = (await mailsTo('creditor2@example.com', 'notice')).length;
+    const answer = await post('admin', `/creditor/${creditor.id}/disable-block`, { note: 'geklärt' });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect((await creditorById(creditor.id)).status).toBe('active');
+    const mails = await mailsTo('creditor2@example.com', 'notice');
+    expect(mails).toHaveLength(notices + 1);
+    expect(String((mails.at(-1)!.params as any).title)).toContain('wieder freigeschaltet');
+    expect(await lastLog('creditor_disable_block', creditor.id)).toMatchObject({ adminEmail: 'admin@example.com' });
+    const check = await post('creditor2', '/csp/debtor', newCustomer());
+    expect(check.status, JSON.stringify(check.body)).toBe(200);
+  });
+
+  it('terminates (validated body) and reactivates', async () => {
+    const creditor = await creditorOf('creditor2@example.com');
+    const invalid = await refusedUnchanged(t, () => post('admin', `/creditor/${creditor.id}/terminate`, { reason: 'Vertragsende' }));
+    expect(invalid).toMatchObject({ status: 400, unchanged: true });
+    const unticked = await refusedUnchanged(t, () =>
+      post('admin', `/creditor/${creditor.id}/terminate`, { terminationDate: today(), reason: 'Ende', confirmTermination: false }),
+    );
+    expect(unticked).toMatchObject({ status: 400, unchanged: true });
+    const notices = (await mailsTo('creditor2@example.com', 'notice')).length;
+    const answer = await post('admin', `/creditor/${creditor.id}/terminate`, {
+      terminationDate: today(),
+      reason: 'Vertragsende',
+      confirmTermination: true,
+    });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect((await creditorById(creditor.id)).status).toBe('terminated');
+    expect((await mailsTo('creditor2@example.com', 'notice')).length).toBe(notices + 1);
+    // terminated: no block, no second termination
+    const bodies: [string, Record<string, unknown>][] = [
+      ['block', { reason: 'x' }],
+      ['disable-block', {}],
+      ['terminate', { reason: 'x', terminationDate: today(), confirmTermination: true }],
+    ];
+    for (const [path, body] of bodies) {
+      const refused = await refusedUnchanged(t, () => post('admin', `/creditor/${creditor.id}/${path}`, body));
+      expect(refused, path).toMatchObject({ status: 409, unchanged: true });
+    }
+    const back = await post('admin', `/creditor/${creditor.id}/reactivate`, {});
+    expect(back.status).toBe(200);
+    expect((await creditorById(creditor.id)).status).toBe('active');
+    const again = await refusedUnchanged(t, () => post('admin', `/creditor/${creditor.id}/reactivate`, {}));
+    expect(again).toMatchObject({ status: 409, unchanged: true });
+  });
+
+  it('guards: admin permission, creditor users, another product, unknown creditor — nothing changed', async () => {
+    const creditor = await creditorOf('creditor2@example.com');
+    const cases: [string, number, string][] = [
+      ['support', 403, 'forbidden'], // no block_creditor permission
+      ['creditor', 403, 'forbidden'], // a creditor user
+      ['productadmin-tpf', 404, 'notFound'], // a SMAFA creditor is not in the TPF product admin's scope
+    ];
+    for (const [user, status, reason] of cases) {
+      const refused = await refusedUnchanged(t, () => post(user, `/creditor/${creditor.id}/block`, { reason: 'x' }));
+      expect(refused, user).toMatchObject({ status, unchanged: true, body: { reason } });
+    }
+    const unknown = await refusedUnchanged(t, () => post('admin', '/creditor/999999/block', { reason: 'x' }));
+    expect(unknown).toMatchObject({ status: 404, unchanged: true });
+    // the SMAFA product admin may
+    const own = await post('productadmin', `/creditor/${creditor.id}/block`, { reason: 'Produktadmin' });
+    expect(own.status, JSON.stringify(own.body)).toBe(200);
+    expect((await post('productadmin', `/creditor/${creditor.id}/disable-block`, {})).status).toBe(200);
+  });
+});
+
+describe('all users of a creditor', () => {
+  it('disables every user (login refused) and enables them again', async () => {
+    const creditor = await creditorOf('creditor@example.com');
+    const refused = await refusedUnchanged(t, () => post('support', `/creditor/${creditor.id}/disable-users`));
+    expect(refused).toMatchObject({ status: 403, unchanged: true });
+    const activeBefore = await t.db.selectFrom('appUser').select(['id', 'status']).where('creditorId', '=', creditor.id).execute();
+    const answer = await post('admin', `/creditor/${creditor.id}/disable-users`);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const disabled = activeBefore.filter((u) => u.status !== 'blocked' && u.status !== 'terminated');
+    expect(answer.body.count).toBe(disabled.length);
+    const after = await t.db.selectFrom('appUser').select(['id', 'status']).where('creditorId', '=', creditor.id).execute();
+    for (const user of after) expect(['blocked', 'terminated']).toContain(user.status);
+    const login = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: 'creditor@example.com', password: 'Demo1234!' } });
+    expect(login.statusCode).toBe(401);
+    const enabled = await post('admin', `/creditor/${creditor.id}/enable-users`);
+    expect(enabled.body.count).toBe(disabled.length);
+    tokens.creditor = await loginAs(t.app, 'creditor@example.com');
+    expect(await lastLog('creditor_users_enable', creditor.id)).toBeDefined();
+  });
+});
+
+describe('creditor permissions', () => {
+  it('sets the permissions on the creditor and in the main user tree; details show them', async () => {
+    const creditor = await creditorOf('creditor2@example.com');
+    const refused = await refusedUnchanged(t, () => post('support', `/creditor/${creditor.id}/permission`, { solvencyDetermination: true }));
+    expect(refused).toMatchObject({ status: 403, unchanged: true });
+    const body = { directPaymentReporting: false, solvencyDetermination: true, alwaysCheckManually: true, ePostInvoices: true, letterDocuments: false };
+    const answer = await post('admin', `/creditor/${creditor.id}/permission`, body);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const details = await call(t, `/creditor/${creditor.id}/details`, as('admin'));
+    expect(details.body.permission).toEqual(body);
+    const main = await t.db.selectFrom('appUser').select('permissions').where('username', '=', 'creditor2@example.com').executeTakeFirstOrThrow();
+    expect((main.permissions as any).creditorPermissions).toMatchObject({ directPaymentReporting: false, solvencyDetermination: true, alwaysCheckManually: true });
+    // the creditor area reads them: the main user's permissions answer solvency determination
+    const flip = await post('admin', `/creditor/${creditor.id}/permission`, { solvencyDetermination: false });
+    expect(flip.status).toBe(200);
+    expect((await call(t, `/creditor/${creditor.id}/details`, as('admin'))).body.permission).toMatchObject({ solvencyDetermination: false, alwaysCheckManually: true });
+  });
+});
+
+describe('set-up fee and the booking system', () => {
+  it('charges a set-up fee of the product through the booking system; other amounts are refused', async () => {
+    const creditor = await creditorOf('creditor2@example.com');
+    const options = variants[creditor.product].setupFeeOptions;
+    const notOffered = [49900, 24900, 0, 12345].find((fee) => !options.includes(fee))!;
+    const refused = await refusedUnchanged(t, () =>
+      call(t, `/bnet/send-setup-fee/${creditor.id}`, { ...as('admin'), method: 'PUT', body: { setupFee: notOffered } }),
+    );
+    expect(refused.status).toBeGreaterThanOrEqual(400);
+    expect(refused.status).toBeLessThan(500);
+    expect(refused.unchanged).toBe(true);
+    const denied = await refusedUnchanged(t, () =>
+      call(t, `/bnet/send-setup-fee/${creditor.id}`, { ...as('support'), method: 'PUT', body: { setupFee: options[0] } }),
+    );
+    expect(denied).toMatchObject({ status: 403, unchanged: true });
+    const fee = options[options.length - 1];
+    const answer = await call(t, `/bnet/send-setup-fee/${creditor.id}`, { ...as('admin'), method: 'PUT', body: { setupFee: fee } });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(Number((await creditorById(creditor.id)).setupFee)).toBe(fee);
+    const request = await t.db.selectFrom('bookingRequest').selectAll().where('creditorId', '=', creditor.id).where('kind', '=', 'setupFee').executeTakeFirstOrThrow();
+    expect(request.payload).toMatchObject({ setupFee: fee });
+  });
+
+  it('sends a creditor to the accounting system once, then its case file', async () => {
+    const creditor = await creditorOf('creditor2@example.com');
+    const refused = await refusedUnchanged(t, () => call(t, `/creditor/send-to-sap/${creditor.id}`, as('admin')));
+    expect(refused).toMatchObject({ status: 409, unchanged: true, body: { reason: 'adminCommands.alreadySentToSap' } });
+    await t.db.updateTable('creditor').set({ sentToSapAt: null, sapNumber: null, registrationState: null }).where('id', '=', creditor.id).execute();
+    const noCaseFile = await refusedUnchanged(t, () => post('admin', `/creditor/${creditor.id}/send-case-file`));
+    expect(noCaseFile).toMatchObject({ status: 409, unchanged: true, body: { reason: 'adminCommands.notSentToSap' } });
+    const sent = await call(t, `/creditor/send-to-sap/${creditor.id}`, as('admin'));
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    const after = await creditorById(creditor.id);
+    expect(after.sentToSapAt).not.toBeNull();
+    expect(after.registrationState).toBe('sap_registered');
+    expect(sent.body.sapNumber).toBe(after.sapNumber);
+    const caseFile = await post('admin', `/creditor/${creditor.id}/send-case-file`);
+    expect(caseFile.status).toBe(200);
+    const kinds = (await t.db.selectFrom('bookingRequest').select('kind').where('creditorId', '=', creditor.id).execute()).map((r) => r.kind);
+    expect(kinds).toEqual(expect.arrayContaining(['creditorMasterData', 'caseFile']));
+    expect(await lastLog('creditor_send_case_file', creditor.id)).toBeDefined();
+  });
+});
+
+describe('doc2portal and letter2post', () => {
+  it('switches each flag on and off; a switch into its current position is refused', async () => {
+    const creditor = await creditorOf('creditor@example.com');
+    const flags = [
+      ['doc2portal-invoice', 'invoicesEnabled'],
+      ['doc2portal-document', 'documentsEnabled'],
+    ] as const;
+    for (const [path, column] of flags) {
+      const current = (await creditorById(creditor.id))[column];
+      const same = current ? 'enable' : 'disable';
+      const other = current ? 'disable' : 'enable';
+      const refused = await refusedUnchanged(t, () => post('admin', `/creditor/${creditor.id}/${path}/${same}`));
+      expect(refused, path).toMatchObject({ status: 409, unchanged: true });
+      const denied = await refusedUnchanged(t, () => post('support', `/creditor/${creditor.id}/${path}/${other}`));
+      expect(denied, path).toMatchObject({ status: 403, unchanged: true });
+      expect((await post('admin', `/creditor/${creditor.id}/${path}/${other}`)).status).toBe(200);
+      expect((await creditorById(creditor.id))[column]).toBe(!current);
+    }
+  });
+});

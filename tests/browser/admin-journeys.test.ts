@@ -1,0 +1,194 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { forms } from '../../generated/forms';
+import { resources } from '../../generated/resources';
+import { chromiumAvailable, germanContext, launchChromium } from './helpers/chromium';
+import { ensureClientBuilt } from './helpers/client-build';
+import { type RunningPortal, startPortal } from './helpers/portal-server';
+import { germanText as text } from './helpers/texts';
+
+/**
+ * Administration journeys (issue 11): block a creditor and see its customer creation refused; a SEPA
+ * update requested by one admin and accepted by a second; impersonate a creditor user and switch back.
+ */
+const PORT = 3420;
+const slow = { timeout: 20_000 };
+const actionLabel = (resource: string, key: string) =>
+  text(resources[resource].detail.actions.find((action) => action.key === key)!.label);
+
+describe.skipIf(!chromiumAvailable())('administration', () => {
+  let portal: RunningPortal;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  let superadmin: Page;
+  let admin: Page;
+
+  const login = async (email: string) => {
+    const context = await germanContext(browser);
+    contexts.push(context);
+    const page = await context.newPage();
+    await page.goto(`${portal.baseUrl}/`);
+    await page.waitForURL('**/login');
+    await page.getByLabel(text('ra.auth.email')).fill(email);
+    await page.getByLabel(text('ra.auth.password')).fill('Demo1234!');
+    await page.getByRole('button', { name: text('ra.auth.sign_in') }).click();
+    await page.waitForURL(`${portal.baseUrl}/`);
+    return page;
+  };
+  const api = async (page: Page, path: string, init: RequestInit = {}) => {
+    const token = await page.evaluate(() => localStorage.getItem('kontor.token'));
+    const response = await fetch(`${portal.baseUrl}/api${path}`, {
+      ...init,
+      headers: {
+        Authorization: `Bearer ${token}`,
+        'Content-Type': 'application/json',
+        ...(init.headers ?? {}),
+      },
+    });
+    return { status: response.status, body: await response.json() };
+  };
+  const detail = (page: Page) => page.getByTestId('resource-detail');
+  const offered = async (page: Page) => {
+    const more = detail(page).getByRole('button', { name: text('ui.actions.showMore') });
+    if ((await more.count()) > 0) await more.click();
+    return detail(page).getByTestId('action-tile').allInnerTexts();
+  };
+  const openAction = async (page: Page, resource: string, key: string) => {
+    await expect.poll(() => offered(page), slow).toContain(actionLabel(resource, key));
+    await detail(page)
+      .getByRole('button', { name: actionLabel(resource, key), exact: true })
+      .click();
+    await page.waitForURL(new RegExp(`action=${key}`));
+  };
+  const dialog = (page: Page) => page.getByRole('dialog');
+  /** 'closed' once the dialog is gone, else its text (a refusal shows there) */
+  const dialogState = async (page: Page) =>
+    (await dialog(page).count()) === 0 ? 'closed' : dialog(page).textContent();
+  const submit = (page: Page, form: string) =>
+    dialog(page)
+      .getByRole('button', { name: text(forms[form].submitLabel), exact: true })
+      .click();
+  const field = (page: Page, form: string, name: string) =>
+    dialog(page).getByRole('textbox', { name: text(forms[form].labels[name]), exact: true });
+
+  let creditorId: number;
+
+  beforeAll(async () => {
+    ensureClientBuilt();
+    portal = await startPortal(PORT);
+    browser = await launchChromium();
+    superadmin = await login('superadmin@example.com');
+    admin = await login('admin@example.com');
+    const { creditors } = (await api(superadmin, '/creditor/list?rowsPerPage=100')).body;
+    creditorId = creditors.find((c: any) => c.user?.username === 'creditor2@example.com').identifier;
+  });
+  afterAll(async () => {
+    for (const context of contexts) await context.close();
+    await browser?.close();
+    await portal?.stop();
+  });
+
+  it('blocks a creditor: only "Sperre aufheben" is offered then, and its customer creation is refused', async () => {
+    await superadmin.goto(`${portal.baseUrl}/creditors/${creditorId}`);
+    await expect.poll(() => offered(superadmin), slow).toContain(actionLabel('creditors', 'block'));
+    expect(await offered(superadmin)).not.toContain(actionLabel('creditors', 'disableBlock'));
+    await openAction(superadmin, 'creditors', 'block');
+    await dialog(superadmin)
+      .getByRole('textbox', { name: text(forms.blockCreditor.labels.reason) })
+      .fill('Offene Gebühren');
+    await submit(superadmin, 'blockCreditor');
+    await expect.poll(() => dialogState(superadmin), slow).toBe('closed');
+    await expect.poll(() => offered(superadmin), slow).toContain(actionLabel('creditors', 'disableBlock'));
+    expect(await offered(superadmin)).not.toContain(actionLabel('creditors', 'block'));
+
+    const creditor = await login('creditor2@example.com');
+    const refused = await api(creditor, '/debtor/create', {
+      method: 'POST',
+      body: JSON.stringify({
+        debtorType: 'business',
+        name: 'Prüfbau GmbH ID_0',
+        street: 'Am Sandtorkai',
+        house: '5',
+        zip: '20457',
+        city: 'Hamburg',
+        deliveryType: 'post',
+      }),
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe(text('messages.creditorStatus.actionNotAllowed'));
+    // the creditor's user menu shows the block
+    await creditor.goto(`${portal.baseUrl}/`);
+    await expect
+      .poll(async () => (await api(creditor, '/user-management/user/current')).body.creditorStatus, slow)
+      .toBe('blocked');
+  });
+
+  it('a SEPA update requested by one admin is decided by a second one', async () => {
+    await superadmin.goto(`${portal.baseUrl}/creditors/${creditorId}`);
+    await openAction(superadmin, 'creditors', 'requestSepaUpdate');
+    await field(superadmin, 'requestSepaUpdate', 'accountOwner').fill('Neue Inhaber GmbH');
+    await field(superadmin, 'requestSepaUpdate', 'iban').fill('DE89 3704 0044 0532 0130 00');
+    const start = new Date(Date.now() + 3 * 86_400_000);
+    await field(superadmin, 'requestSepaUpdate', 'startSepaDate').fill(
+      `${String(start.getDate()).padStart(2, '0')}.${String(start.getMonth() + 1).padStart(2, '0')}.${start.getFullYear()}`,
+    );
+    await dialog(superadmin).getByRole('checkbox').check();
+    await submit(superadmin, 'requestSepaUpdate');
+    await expect.poll(() => dialogState(superadmin), slow).toBe('closed');
+    const { body } = await api(
+      superadmin,
+      '/creditor-debit-update/list?filters[status][]=in_review&rowsPerPage=100',
+    );
+    const request = body.creditorDebitUpdates.find((r: any) => r.creditor.identifier === creditorId);
+    expect(request).toMatchObject({ isOwnRequest: true });
+
+    // the requester is offered no decision
+    await superadmin.goto(`${portal.baseUrl}/requests/${request.identifier}?filters[status][]=in_review`);
+    await expect
+      .poll(() => detail(superadmin).getByRole('heading', { level: 2 }).count(), slow)
+      .toBeGreaterThan(0);
+    expect(await offered(superadmin)).not.toContain(actionLabel('requests', 'accept'));
+
+    // a second admin accepts
+    await admin.goto(`${portal.baseUrl}/requests/${request.identifier}?filters[status][]=in_review`);
+    await openAction(admin, 'requests', 'accept');
+    await submit(admin, 'acceptSepaUpdate');
+    await expect.poll(() => dialogState(admin), slow).toBe('closed');
+    await expect
+      .poll(async () => {
+        const list = await api(admin, '/creditor-debit-update/list?rowsPerPage=100');
+        return list.body.creditorDebitUpdates.find((r: any) => r.identifier === request.identifier)?.status;
+      }, slow)
+      .toBe('accepted');
+    const details = await api(admin, `/creditor/${creditorId}/details`);
+    expect(details.body.directDebitMandate.iban).toBe('DE89370400440532013000');
+  });
+
+  it('impersonates a creditor user and switches back to the users list', async () => {
+    const { body } = await api(
+      superadmin,
+      '/user-management/user/list?rowsPerPage=100&filters[search]=creditor@example.com',
+    );
+    const users: any[] = body.users;
+    const user = users.find((u: any) => u.username === 'creditor@example.com');
+    expect(user).toBeDefined();
+    await superadmin.goto(`${portal.baseUrl}/users/${user.id}?filters[search][]=creditor%40example.com`);
+    await openAction(superadmin, 'users', 'impersonate');
+    await dialog(superadmin)
+      .getByRole('button', { name: text('adminUi.impersonateConfirm') })
+      .click();
+    await superadmin.waitForURL(`${portal.baseUrl}/`, slow);
+    const back = superadmin.getByRole('button', { name: text('adminUi.switchBack') });
+    await expect.poll(() => back.count(), slow).toBe(1);
+    expect((await api(superadmin, '/user-management/user/current')).body).toMatchObject({
+      username: 'creditor@example.com',
+      impersonated: true,
+    });
+    await back.click();
+    await superadmin.waitForURL(/\/users$/, slow);
+    expect((await api(superadmin, '/user-management/user/current')).body).toMatchObject({
+      username: 'superadmin@example.com',
+      impersonated: false,
+    });
+  });
+});

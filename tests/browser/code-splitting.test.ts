@@ -1,0 +1,88 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumAvailable, germanContext, launchChromium } from './helpers/chromium';
+import { ensureClientBuilt, ROOT } from './helpers/client-build';
+import { chunkFiles, recordScripts } from './helpers/js-weight';
+import { type RunningPortal, startPortal } from './helpers/portal-server';
+import { germanText } from './helpers/texts';
+
+/**
+ * Issue 13: the login page loads only the light login entry (no portal, no forms, no charts),
+ * compressed; after the login the portal's chunks follow.
+ */
+const PORT = 3460;
+const LOGIN_ENTRY = ['index.html', 'src/client/login/LoginEntry.tsx'];
+
+describe.skipIf(!chromiumAvailable())('code splitting', () => {
+  let portal: RunningPortal;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    ensureClientBuilt();
+    portal = await startPortal(PORT);
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await portal?.stop();
+  });
+
+  const login = async (page: Page) => {
+    await page.getByLabel(germanText('ra.auth.email')).fill('creditor@example.com');
+    await page.getByLabel(germanText('ra.auth.password')).fill('Demo1234!');
+    await page.getByRole('button', { name: germanText('ra.auth.sign_in') }).click();
+  };
+
+  it('a first visit loads only the login entry, brotli-compressed, then the portal after the login', async () => {
+    const page = await (await germanContext(browser)).newPage();
+    const scripts = recordScripts(page);
+    // a newcomer at / without a session lands on the light login page
+    await page.goto(`${portal.baseUrl}/`);
+    await page.waitForURL('**/login');
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toBe(germanText('ui.login.title'));
+    await page.waitForLoadState('networkidle');
+
+    const allowed = chunkFiles(LOGIN_ENTRY);
+    const portalChunks = chunkFiles(['src/client/App.tsx']);
+    const loaded = scripts.map((script) => script.path);
+    expect(loaded.length).toBeGreaterThan(0);
+    expect(loaded.filter((file) => !allowed.has(file))).toEqual([]);
+    expect(loaded.filter((file) => portalChunks.has(file) && !allowed.has(file))).toEqual([]);
+    // every script with a brotli copy in dist/ (all but the tiniest) comes brotli-compressed
+    const compressed = scripts.filter((script) => existsSync(path.join(ROOT, 'dist', `${script.path}.br`)));
+    expect(compressed.length).toBeGreaterThan(scripts.length / 2);
+    expect(compressed.filter((script) => script.encoding !== 'br')).toEqual([]);
+
+    // the dialog of "Passwort vergessen?" loads the form chunks only when opened
+    const beforeDialog = scripts.length;
+    await page.getByRole('button', { name: germanText('account.forgotPassword') }).click();
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(1);
+    expect(scripts.length).toBeGreaterThan(beforeDialog);
+    await page.getByRole('button', { name: germanText('ui.form.cancel') }).click();
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+
+    await login(page);
+    await page.waitForURL(`${portal.baseUrl}/`);
+    await expect.poll(() => page.getByTestId('contact-bar').count()).toBe(1);
+    const afterLogin = scripts.map((script) => script.path);
+    expect(afterLogin.some((file) => portalChunks.has(file) && !allowed.has(file))).toBe(true);
+  });
+
+  it('a signed-in reload of a portal page loads the portal directly', async () => {
+    const page = await (await germanContext(browser)).newPage();
+    await page.goto(`${portal.baseUrl}/login`);
+    await login(page);
+    await page.waitForURL(`${portal.baseUrl}/`);
+    await expect.poll(() => page.getByTestId('contact-bar').count()).toBe(1);
+    const scripts = recordScripts(page);
+    await page.goto(`${portal.baseUrl}/debtors`);
+    await expect.poll(() => page.getByTestId('contact-bar').count()).toBe(1);
+    expect(page.url()).toMatch(/\/debtors$/);
+    const loginOnly = [...chunkFiles(LOGIN_ENTRY)].filter((file) => file.includes('LoginEntry'));
+    expect(scripts.map((script) => script.path).filter((file) => loginOnly.includes(file))).toEqual([]);
+  });
+});
