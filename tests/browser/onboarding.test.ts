@@ -80,7 +80,14 @@ describe.skipIf(!chromiumAvailable())('onboarding: product application on a vari
     await expect
       .poll(() => page.getByRole('alert').first().textContent(), slow)
       .toMatch(/markierten Felder \(\d+\)/);
-    await expect.poll(() => page.getByText(text('validation.required')).count(), slow).toBeGreaterThan(5);
+    // what the step shows, so a failure says what was there instead
+    const shownErrors = async () => ({
+      required: await page.getByText(text('validation.required')).count(),
+      errors: await page.locator('.Mui-error').allInnerTexts(),
+      progress: await progress(),
+      url: page.url(),
+    });
+    await expect.poll(shownErrors, slow).toSatisfy((shown: { required: number }) => shown.required > 5);
     expect(await seriousA11yViolations(page)).toEqual([]);
 
     await input('fields.companyName').fill('Fracht Antrag GmbH');

@@ -4,6 +4,7 @@ import type { CommandConfig } from '../../shared/config-types';
 import type { AppDeps } from '../app';
 import { handlers } from '../domain';
 import { ApiError } from '../errors';
+import { hasControlCharacter } from '../plugins/input-hardening';
 import { withErrors } from '../routes/route-schemas';
 import { germanText } from './command-audit';
 import { formBodyLimit } from './body-limit';
@@ -11,23 +12,11 @@ import { acceptMultipartBodies } from './multipart-body';
 import { hasTargetLoader } from './targets';
 import { runCommand } from './run-command';
 
-/** Whether a value holds a NUL or another C0 control character other than tab and line breaks. */
-function hasControlCharacter(value: unknown): boolean {
-  if (typeof value === 'string') {
-    for (let i = 0; i < value.length; i++) {
-      const code = value.charCodeAt(i);
-      if (code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) return true;
-    }
-    return false;
-  }
-  if (Array.isArray(value)) return value.some(hasControlCharacter);
-  if (value && typeof value === 'object') return Object.values(value).some(hasControlCharacter);
-  return false;
-}
-
 /**
  * Text with control characters (a NUL cannot even be stored) is refused before anything else:
- * 400 `validationError` with a German text, as the schema's own refusals.
+ * 400 `validationError` with a German text, as the schema's own refusals. The input-hardening
+ * plugin checks every JSON body already; this runs after a multipart body has been read into
+ * fields, and words the refusal in the caller's product.
  */
 async function refuseControlCharacters(request: FastifyRequest): Promise<void> {
   if (hasControlCharacter(request.body)) {
