@@ -12,8 +12,10 @@ import { germanText as text } from './helpers/texts';
 /**
  * The public onboarding on further variant hosts (issue 12 item 5): a product request on the SMAFA
  * host that the admins then find under "Produktanfragen", and full applications in SMAFA (factoring,
- * intermediary number and golden rules required) and FAS (billing: no factoring fields, no golden
- * rules, the asset consultant fields blacklisted), with axe on every step. Hosts as in
+ * intermediary number and golden rules required), FAS (billing: no factoring fields, no golden
+ * rules, the asset consultant fields blacklisted), APL (billing, intermediary number required) and
+ * FW (factoring, asset consultant fields blacklisted), with axe on every step — with TPF in
+ * onboarding.test.ts every product that sells through the onboarding. Hosts as in
  * onboarding.test.ts: `<code>.localhost` picks the variant.
  */
 const PORT = 3530;
@@ -21,7 +23,7 @@ const slow = { timeout: 20_000 };
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 describe.skipIf(!chromiumAvailable())(
-  'onboarding: request and applications on the SMAFA and FAS hosts',
+  'onboarding: request and applications on the SMAFA, FAS, APL and FW hosts',
   () => {
     let portal: RunningPortal;
     let browser: Browser;
@@ -209,6 +211,41 @@ describe.skipIf(!chromiumAvailable())(
       await next();
       await expect.poll(progress, slow).toBe('Schritt 5 von 5');
       expect(await input('fields.factoringRulesRead', 'checkbox').count()).toBe(0);
+      await input('fields.privacyPolicyAccepted', 'checkbox').check();
+      await axeClean();
+      await send(email);
+    });
+
+    it('APL (billing through the partner): the intermediary number is required — an empty one keeps the step', async () => {
+      const email = 'greta.apl@example.com';
+      await companyLegalSepa('APL', email, 'Gründer Partnerabrechnung GmbH');
+      expect(await input('fields.factorableTurnover', 'textbox', 'APL').count()).toBe(0);
+      await legalAndSepa();
+      expect(await page.getByRole('textbox', { name: /^Vermittlernummer\s*\*/ }).count()).toBe(1);
+      // without the number the step stays and says why
+      await next();
+      await expect.poll(() => page.getByText(text('validation.required')).count(), slow).toBeGreaterThan(0);
+      expect(await progress()).toBe('Schritt 4 von 5');
+      await axeClean();
+      await input('fields.intermediaryNumber').fill('246810');
+      await next();
+      await expect.poll(progress, slow).toBe('Schritt 5 von 5');
+      expect(await input('fields.factoringRulesRead', 'checkbox').count()).toBe(0);
+      await input('fields.privacyPolicyAccepted', 'checkbox').check();
+      await axeClean();
+      await send(email);
+    });
+
+    it('FW (the provider\'s own factoring): factoring fields and golden rules, no asset consultant fields', async () => {
+      const email = 'greta.fw@example.com';
+      await companyLegalSepa('FW', email, 'Gründer Eigenmarke GmbH');
+      await input('fields.factorableTurnover').fill('1.000.000,00');
+      await legalAndSepa();
+      expect(await input('fields.intermediaryAssetConsultantName').count()).toBe(0);
+      expect(await input('fields.assetConsultantNumber').count()).toBe(0);
+      await next();
+      await expect.poll(progress, slow).toBe('Schritt 5 von 5');
+      await input('fields.factoringRulesRead', 'checkbox').check();
       await input('fields.privacyPolicyAccepted', 'checkbox').check();
       await axeClean();
       await send(email);
