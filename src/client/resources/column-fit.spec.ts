@@ -49,9 +49,28 @@ describe('fitColumns', () => {
   it('leaves out what the user switched off and forces what the user switched on', () => {
     const choice = toggleColumn(toggleColumn(NO_CHOICE, 'debtor', false), 'source', true);
     expect(choice).toEqual({ hidden: ['debtor'], shown: ['source'] });
-    expect(names(fitColumns(columns, 4 * w, choice).shown)).toEqual(['number', 'amount', 'source', 'status']);
+    // the switched-on column comes on top of what fits: the table scrolls sideways
+    expect(names(fitColumns(columns, 4 * w, choice).shown)).toEqual([
+      'number',
+      'location',
+      'amount',
+      'source',
+      'status',
+    ]);
     // switching a column on again removes it from the hidden ones
     expect(toggleColumn(choice, 'debtor', true)).toEqual({ hidden: [], shown: ['source', 'debtor'] });
+  });
+
+  it('keeps every shown column while the user switches on several in turn (issue 15)', () => {
+    let choice = NO_CHOICE;
+    const before = names(fitColumns(columns, 4 * w).shown);
+    for (const value of ['location', 'source']) {
+      choice = toggleColumn(choice, value, true);
+      const shown = names(fitColumns(columns, 4 * w, choice).shown);
+      for (const kept of [...before, ...choice.shown]) expect(shown, value).toContain(kept);
+    }
+    expect(names(fitColumns(columns, 4 * w, choice).shown)).toEqual(names(columns));
+    expect(fitColumns(columns, 4 * w, choice).tooNarrow).toEqual([]);
   });
 });
 

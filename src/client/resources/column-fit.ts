@@ -18,8 +18,14 @@ export const columnWidth = (column: Pick<ColumnConfig, 'width'>): number =>
 
 /**
  * The columns a list shows in `available` pixels: priority 1 and the columns the user switched on
- * always, then priority 2 and 3 in YAML order as far as they fit; a column the user switched off
- * never. Answers the shown columns in YAML order and those left out for want of width.
+ * always, then priority 2 and 3 in YAML order as far as they fit beside priority 1; a column the
+ * user switched off never. Answers the shown columns in YAML order and those left out for want of
+ * width.
+ *
+ * A column the user switches on comes on top of what fits (the table then scrolls sideways, its
+ * first column in sight): it never pushes out a column that was shown. Counting it against the
+ * width made every switched-on column drop the last shown one, so a user ticking several columns in
+ * turn saw the ones ticked before vanish again (issue 15).
  *
  * @example fitColumns(voucherColumns, 900, NO_CHOICE).shown.map((c) => c.value) // ['numberToShow', 'debtor.name', …]
  */
@@ -29,9 +35,11 @@ export function fitColumns(
   choice: ColumnChoice = NO_CHOICE,
 ): { shown: ColumnConfig[]; tooNarrow: ColumnConfig[] } {
   const wanted = columns.filter((column) => !choice.hidden.includes(column.value));
-  const fixed = wanted.filter((column) => column.priority === 1 || choice.shown.includes(column.value));
-  const taken = new Set(fixed.map((column) => column.value));
-  let used = fixed.reduce((sum, column) => sum + columnWidth(column), 0);
+  const always = wanted.filter((column) => column.priority === 1);
+  const taken = new Set(
+    [...always, ...wanted.filter((column) => choice.shown.includes(column.value))].map((column) => column.value),
+  );
+  let used = always.reduce((sum, column) => sum + columnWidth(column), 0);
   const tooNarrow: ColumnConfig[] = [];
   for (const priority of [2, 3]) {
     for (const column of wanted) {
