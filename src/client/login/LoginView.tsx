@@ -4,9 +4,11 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CircularProgress from '@mui/material/CircularProgress';
-import TextField from '@mui/material/TextField';
+import FilledInput from '@mui/material/FilledInput';
+import FormControl from '@mui/material/FormControl';
+import InputLabel from '@mui/material/InputLabel';
 import Typography from '@mui/material/Typography';
-import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { type ChangeEvent, type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import type { VariantConfig } from '../../shared/config-types';
 import type { Credentials } from '../auth/sign-in';
 
@@ -71,28 +73,22 @@ export function LoginView({ variant, translate, onLogin, children }: LoginViewPr
             {translate('ui.login.title')}
           </Typography>
           <Box component="form" onSubmit={submit} noValidate>
-            <TextField
+            <LoginField
               label={translate('ra.auth.email')}
               type="email"
               name="username"
               autoComplete="username"
               value={username}
-              onChange={(event) => setUsername(event.target.value)}
-              required
-              fullWidth
-              margin="normal"
+              onChange={setUsername}
               autoFocus
             />
-            <TextField
+            <LoginField
               label={translate('ra.auth.password')}
               type="password"
               name="password"
               autoComplete="current-password"
               value={password}
-              onChange={(event) => setPassword(event.target.value)}
-              required
-              fullWidth
-              margin="normal"
+              onChange={setPassword}
             />
             {error ? (
               <Alert severity="error" role="alert" sx={{ mt: 1 }} data-testid="login-error">
@@ -114,5 +110,40 @@ export function LoginView({ variant, translate, onLogin, children }: LoginViewPr
         </CardContent>
       </Card>
     </Box>
+  );
+}
+
+interface LoginFieldProps {
+  label: string;
+  type: 'email' | 'password';
+  name: string;
+  autoComplete: string;
+  value: string;
+  onChange: (value: string) => void;
+  autoFocus?: boolean;
+}
+
+/**
+ * A required, labelled input as react-admin's theme draws a TextField (filled, small), built from
+ * its parts: MUI's TextField also brings the Select with its menu and popover, which the login
+ * page does not need (issue 13: the first load stays small).
+ */
+function LoginField({ label, type, name, autoComplete, value, onChange, autoFocus }: LoginFieldProps) {
+  const id = useId();
+  return (
+    <FormControl variant="filled" size="small" margin="normal" fullWidth required>
+      <InputLabel htmlFor={id} id={`${id}-label`}>
+        {label}
+      </InputLabel>
+      <FilledInput
+        id={id}
+        type={type}
+        name={name}
+        autoComplete={autoComplete}
+        value={value}
+        onChange={(event: ChangeEvent<HTMLInputElement>) => onChange(event.target.value)}
+        autoFocus={autoFocus}
+      />
+    </FormControl>
   );
 }
