@@ -3,23 +3,13 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { CATALOGUE_SLICES, sliceCatalogue } from './src/client/i18n/catalogue-slices';
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
   version: string;
 };
 
-/**
- * Slices of the German catalogue for the first page (issue 13), so it does not download every text
- * of the portal: `virtual:kontor-login-catalogue` — the login entry's own texts, the server's
- * messages and the "Passwort vergessen?" dialog (fields, validation, its form);
- * `virtual:kontor-shell-catalogue` — what the shell around every page shows (failure pages, cookie
- * banner, the chunk loader).
- */
-const CATALOGUE_SLICES: Record<string, string[]> = {
-  'virtual:kontor-login-catalogue': ['account', 'messages', 'ui', 'fields', 'validation', 'forms.passwordResetRequest', 'selfservice.loader'],
-  'virtual:kontor-shell-catalogue': ['selfservice.session', 'selfservice.loader', 'messages.cookies', 'messages.failurePage'],
-};
-
+/** Serves the catalogue slices of src/client/i18n/catalogue-slices.ts as virtual modules. */
 function catalogueSlices(): Plugin {
   return {
     name: 'kontor-catalogue-slices',
@@ -30,21 +20,7 @@ function catalogueSlices(): Plugin {
       const file = path.resolve(import.meta.dirname, 'generated/i18n/de.json');
       this.addWatchFile(file);
       const de = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-      const catalogue: Record<string, unknown> = {};
-      for (const part of parts) {
-        const keys = part.split('.');
-        let from: unknown = de;
-        let into = catalogue;
-        for (const [i, key] of keys.entries()) {
-          from = (from as Record<string, unknown> | undefined)?.[key];
-          if (i === keys.length - 1) into[key] = from ?? {};
-          else {
-            into[key] ??= {};
-            into = into[key] as Record<string, unknown>;
-          }
-        }
-      }
-      return `export default ${JSON.stringify(catalogue)};`;
+      return `export default ${JSON.stringify(sliceCatalogue(de, parts))};`;
     },
   };
 }

@@ -1,15 +1,15 @@
 import { ResourceContextProvider } from 'ra-core';
 import type { ComponentType } from 'react';
-import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { CustomRoutes, Resource } from 'react-admin';
 import { BrowserRouter, Route } from 'react-router-dom';
 import de from '../../generated/i18n/de.json';
-import en from '../../generated/i18n/en.json';
 import { resources } from '../../generated/resources';
 import { defaultVariantCode, variants } from '../../generated/variants';
 import { createAuthProvider } from './auth/auth-provider';
 import { permissionEvaluator } from './auth/permission-evaluator';
 import { createDataProvider } from './data/data-provider';
 import { createI18nProvider } from './i18n/i18n-provider';
+import { KontorAdmin } from './layout/KontorAdmin';
 import { KontorNotification } from './layout/KontorNotification';
 import { PLACEHOLDER_PAGES } from './layout/navigation';
 import { lazyPage } from './lazy/lazy-page';
@@ -49,7 +49,11 @@ const ProductApplicationPage = lazyPage(
 
 // The variant is fixed for the page's lifetime: it follows from the host name.
 const variant = resolveVariant(window.location.hostname, variants, defaultVariantCode, undefined, readPreviewProduct());
-const i18nProvider = createI18nProvider({ generated: { de, en }, wording: variant.wording });
+// English is its own chunk, fetched when someone switches to it (issue 13: the first load)
+const i18nProvider = createI18nProvider({
+  generated: { de, en: () => import('../../generated/i18n/en.json').then((module) => module.default) },
+  wording: variant.wording,
+});
 const authProvider = createAuthProvider({ variant, resources, evaluator: permissionEvaluator });
 const dataProvider = createDataProvider(resources);
 const theme = variantTheme(variant, de.selfservice.loader.loading);
@@ -77,7 +81,7 @@ export function App() {
   return (
     <VariantProvider variant={variant}>
       <BrowserRouter>
-        <Admin
+        <KontorAdmin
           disableTelemetry
           requireAuth
           title={variant.portalName}
@@ -140,7 +144,7 @@ export function App() {
             <Route path="/onboarding/register/:type" element={<ProductApplicationPage />} />
             <Route path="/onboarding/*" element={<OnboardingLandingPage />} />
           </CustomRoutes>
-        </Admin>
+        </KontorAdmin>
       </BrowserRouter>
     </VariantProvider>
   );

@@ -6,8 +6,9 @@ import { AppShell } from './layout/AppShell';
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-// A first visit (no session) of `/` or `/login` gets the light login entry; everything else the
-// full portal. Both are chunks of their own, so the login page never loads the portal (issue 13).
+// A first visit (no session) of `/` or `/login` gets the light login entry (no react-admin, no
+// router); everything else the full portal. Both are chunks of their own, so the login page never
+// loads the portal (issue 13); after the login the entry loads the portal's chunk and shows it at `/`.
 // A deep-link login (`?useToken`) signs in first, so it gets the portal.
 const path = window.location.pathname;
 const signedOut = !tokenStore.token && !tokenStore.refreshToken;

@@ -10,7 +10,8 @@ import {
 } from './access';
 import type { CurrentUser } from './current-user';
 import { configureSession, refreshTokens, startRefreshTimer, stopRefreshTimer } from './session';
-import { type TokenPair, tokenStore } from './token-store';
+import { type Credentials, signIn } from './sign-in';
+import { tokenStore } from './token-store';
 
 // The provider keeps the current user once loaded; a command that changes the user's own flags
 // (opt-in, password, contact check) drops it so the next identity is read afresh.
@@ -65,18 +66,9 @@ export function createAuthProvider({ variant, resources, evaluator }: AuthProvid
   };
 
   return {
-    async login({ username, password }: { username: string; password: string }) {
+    async login(credentials: Credentials) {
       current = null;
-      const response = await fetch('/api/login', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify({ username, password }),
-      });
-      const body = await response.json().catch(() => ({}));
-      // the server's German text (bad credentials) is what the login page shows
-      if (!response.ok) throw new Error(body?.message || 'messages.badCredentials');
-      tokenStore.save(body as TokenPair);
-      startRefreshTimer();
+      await signIn(credentials);
     },
 
     async logout() {

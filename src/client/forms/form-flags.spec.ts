@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { forms } from '../../../generated/forms';
+import { uploadVoucherForm } from '../../../generated/forms/upload-voucher';
+import { UPLOAD_KEY } from '../layout/navigation';
 import { flaggedForms, openedForm, withoutParam, withParam } from './form-flags';
 
 describe('query flags', () => {
@@ -8,6 +10,8 @@ describe('query flags', () => {
     expect(new Set(flags).size).toBe(flags.length);
     expect(Object.keys(flaggedForms).sort()).toEqual([...flags].sort());
     expect(flaggedForms.uploadVoucher.name).toBe('uploadVoucher');
+    // the sidebar's upload entry reads this form's permission without loading every form
+    expect(flaggedForms[UPLOAD_KEY]).toBe(uploadVoucherForm);
   });
 
   it('opens the flagged form, with an id when the flag carries one', () => {

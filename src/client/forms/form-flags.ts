@@ -25,25 +25,5 @@ export function openedForm(search: string): { form: FormConfig; flag: string; ta
   return null;
 }
 
-/**
- * The query string without a flag (closing a dialog).
- *
- * @example withoutParam('?page=2&uploadVoucher=true', 'uploadVoucher') // '?page=2'
- */
-export function withoutParam(search: string, name: string): string {
-  const params = new URLSearchParams(search);
-  params.delete(name);
-  const text = params.toString();
-  return text ? `?${text}` : '';
-}
-
-/**
- * The query string with a flag set (a link that opens a dialog).
- *
- * @example withParam('?page=2', 'uploadVoucher') // '?page=2&uploadVoucher=true'
- */
-export function withParam(search: string, name: string, value = 'true'): string {
-  const params = new URLSearchParams(search);
-  params.set(name, value);
-  return `?${params.toString()}`;
-}
+// the URL helpers live apart, so the layout uses them without loading every form (issue 13)
+export { withoutParam, withParam } from './query-params';

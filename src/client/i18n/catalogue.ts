@@ -70,5 +70,4 @@ export function buildCatalogues(sources: CatalogueSources): {
   return { de: de as TranslationMessages, en: en as TranslationMessages };
 }
 
-/** The last resort for a key in no catalogue: its last segment (`ui.nav.debtors` → `debtors`). */
-export const lastSegment = (key: string): string => key.slice(key.lastIndexOf('.') + 1);
+export { lastSegment } from './lookup';

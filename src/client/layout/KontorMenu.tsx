@@ -3,7 +3,8 @@ import { Menu } from 'react-admin';
 import { useLocation } from 'react-router-dom';
 import { hasAdminRole, hasSuperAdminRole } from '../auth/permission-evaluator';
 import { useAdminPermissionCheck, usePermissionCheck } from '../auth/use-permission-check';
-import { flaggedForms, withParam } from '../forms/form-flags';
+import { uploadVoucherForm } from '../../../generated/forms/upload-voucher';
+import { withParam } from '../forms/query-params';
 import { iconFor } from '../widgets/icon-registry';
 import { ADMIN_NAV, navEntry, SIDEBAR_KEYS, UPLOAD_KEY } from './navigation';
 
@@ -46,7 +47,7 @@ export function KontorMenu() {
 
   const upload = navEntry(UPLOAD_KEY);
   // the sidebar entry and the upload form each have a permission; the entry shows when both hold
-  const uploadAllowed = allowed(upload.permission) && allowed(flaggedForms[UPLOAD_KEY]?.permission);
+  const uploadAllowed = allowed(upload.permission) && allowed(uploadVoucherForm.permission);
   const UploadIcon = iconFor(upload.icon);
   return (
     <Menu>

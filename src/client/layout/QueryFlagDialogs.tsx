@@ -1,7 +1,11 @@
+import { lazy, Suspense } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { withoutParam } from '../forms/form-flags';
-import { QueryFlagForms } from '../forms/QueryFlagForms';
+import { withoutParam } from '../forms/query-params';
 import { NotificationsPanel } from './NotificationsPanel';
+
+// Every form and its command (the flags, the flows) load only when the address has a query (issue
+// 13: the dashboard's download); without one no flag can be set.
+const QueryFlagForms = lazy(() => import('../forms/QueryFlagForms').then((module) => ({ default: module.QueryFlagForms })));
 
 /**
  * Dialogs opened by the spec's query flags: every form with a `queryFlag` (`uploadVoucher`,
@@ -17,7 +21,11 @@ export function QueryFlagDialogs() {
     navigate({ pathname: location.pathname, search: withoutParam(location.search, 'showNotifications') });
   return (
     <>
-      <QueryFlagForms />
+      {location.search.length > 1 ? (
+        <Suspense fallback={null}>
+          <QueryFlagForms />
+        </Suspense>
+      ) : null}
       {notifications ? <NotificationsPanel onClose={close} /> : null}
     </>
   );

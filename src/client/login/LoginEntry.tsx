@@ -1,66 +1,59 @@
-import { CssBaseline, createTheme, ThemeProvider } from '@mui/material';
-import { type AuthProvider, CoreAdminContext, type DataProvider } from 'ra-core';
-import { useEffect } from 'react';
-import { Notification } from 'react-admin';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import { type ComponentType, useState } from 'react';
 import de from 'virtual:kontor-login-catalogue';
 import { defaultVariantCode, variants } from '../../../generated/variants';
-import { createAuthProvider } from '../auth/auth-provider';
-import { permissionEvaluator } from '../auth/permission-evaluator';
-import { createI18nProvider } from '../i18n/i18n-provider';
-import { LoginPage } from '../pages/LoginPage';
+import { configureSession } from '../auth/session';
+import { type Credentials, signIn } from '../auth/sign-in';
+import { plainTranslate } from '../i18n/lookup';
+import { raGerman } from '../i18n/ra-german';
+import { lazyPage } from '../lazy/lazy-page';
+import { ForgotPasswordLink } from '../pages/account/ForgotPasswordLink';
 import { resolveVariant } from '../variant/resolve-variant';
-import { VariantProvider } from '../variant/VariantContext';
-import { variantTheme } from '../variant/variant-theme';
+import { loginTheme } from './login-theme';
+import { LoginView } from './LoginView';
 
 /**
- * The light entry for a first visit of `/login` (issue 13): the same login page in ra-core's
- * context, without react-admin's UI, the layout, the resources and the English catalogue, so the
- * first load stays small. After the login `/` is loaded as a page, which starts the full portal.
+ * The light entry for a first visit of `/login` (issue 13): the login page with plain React and the
+ * few MUI components it shows — no react-admin, no router, no portal — so the first load stays
+ * small. After the login the portal's chunk is loaded and replaces the login page at `/`.
  */
 const variant = resolveVariant(window.location.hostname, variants, defaultVariantCode);
-// German only: every text of the login page exists in German (English is just the fallback).
-const i18nProvider = createI18nProvider({ generated: { de, en: {} }, wording: variant.wording });
-const session = createAuthProvider({ variant, resources: {}, evaluator: permissionEvaluator });
-// After the login the portal starts as a page load of `/` (the login page's only destination here);
-// the login never settles, so nothing navigates client-side before the page changes.
-const authProvider: AuthProvider = {
-  ...session,
-  async login(params) {
-    await session.login(params);
-    window.location.replace('/');
-    return new Promise<never>(() => {});
-  },
-};
-const noData = new Proxy({} as DataProvider, {
-  get: () => () => Promise.reject(new Error('the login page reads no data')),
-});
-const theme = createTheme(variantTheme(variant, i18nProvider.translate('selfservice.loader.loading')));
+configureSession(variant.code);
+// German only: every text of the login page exists in German
+const translate = plainTranslate([de, raGerman as unknown as Record<string, unknown>], variant.wording.de);
+const theme = loginTheme(variant, translate('selfservice.loader.loading'));
 
-/** Any other path (none is linked from here): load it as a page, which starts the full portal. */
-function EnterPortal() {
-  useEffect(() => {
-    window.location.replace(window.location.href);
-  }, []);
-  return null;
-}
+// "Passwort vergessen?" brings react-admin's context and the form machinery when clicked
+const PasswordResetHost = lazyPage(() => import('./PasswordResetHost'), 'PasswordResetHost');
+const ResetDialog = ({ open, onClose }: { open: boolean; onClose: () => void }) => (
+  <PasswordResetHost variant={variant} open={open} onClose={onClose} />
+);
 
 export function LoginEntry() {
+  const [Portal, setPortal] = useState<ComponentType | null>(null);
+
+  const enter = async (credentials: Credentials) => {
+    await signIn(credentials);
+    let App: ComponentType;
+    try {
+      App = (await import('../App')).App;
+    } catch {
+      // the portal's chunk did not load: a page load of `/` tries again (and reports a failure)
+      window.location.replace('/');
+      return new Promise<never>(() => {});
+    }
+    window.history.replaceState(null, '', '/');
+    setPortal(() => App);
+  };
+
+  if (Portal) return <Portal />;
   return (
-    <VariantProvider variant={variant}>
-      <BrowserRouter>
-        <CoreAdminContext i18nProvider={i18nProvider} authProvider={authProvider} dataProvider={noData}>
-          <ThemeProvider theme={theme}>
-            <CssBaseline />
-            <Routes>
-              <Route path="/login" element={<LoginPage />} />
-              <Route path="*" element={<EnterPortal />} />
-            </Routes>
-            {/* the answer of "Passwort vergessen?" is a snackbar */}
-            <Notification />
-          </ThemeProvider>
-        </CoreAdminContext>
-      </BrowserRouter>
-    </VariantProvider>
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      <LoginView variant={variant} translate={translate} onLogin={enter}>
+        <ForgotPasswordLink label={translate('account.forgotPassword')} Dialog={ResetDialog} />
+      </LoginView>
+    </ThemeProvider>
   );
 }

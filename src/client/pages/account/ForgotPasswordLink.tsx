@@ -1,28 +1,34 @@
-import { Link } from '@mui/material';
-import { useTranslate } from 'ra-core';
-import { useState } from 'react';
-import { lazyPage } from '../../lazy/lazy-page';
+import Link from '@mui/material/Link';
+import { type ComponentType, useState } from 'react';
 
-// The form machinery (rjsf, ajv, every form) stays out of the login page's first load.
-const PasswordResetRequestDialog = lazyPage(
-  () => import('./PasswordResetRequestDialog'),
-  'PasswordResetRequestDialog',
-);
+/** The dialog behind the link: shown while `open`; kept mounted once opened (its snackbar outlives it). */
+export type ForgotPasswordDialog = ComponentType<{ open: boolean; onClose: () => void }>;
 
 /**
- * "Passwort vergessen?" under the login form: the passwordResetRequest form in the form dialog
+ * "Passwort vergessen?" under the login form: opens the passwordResetRequest form in the form dialog
  * (POST /user-management/command/password-reset/request). The answer is the same whether or not
- * the address has an account, and the dialog shows it as the green snackbar.
+ * the address has an account, and the dialog shows it as the green snackbar. The dialog is a lazy
+ * chunk (the form machinery stays out of the login page's first load); the portal and the light
+ * login entry each pass theirs. No react-admin here: the login entry uses it too.
  */
-export function ForgotPasswordLink() {
-  const translate = useTranslate();
+export function ForgotPasswordLink({ label, Dialog }: { label: string; Dialog: ForgotPasswordDialog }) {
   const [open, setOpen] = useState(false);
+  const [opened, setOpened] = useState(false);
   return (
     <>
-      <Link component="button" type="button" variant="body2" onClick={() => setOpen(true)} sx={{ mt: 2 }}>
-        {translate('account.forgotPassword')}
+      <Link
+        component="button"
+        type="button"
+        variant="body2"
+        onClick={() => {
+          setOpen(true);
+          setOpened(true);
+        }}
+        sx={{ mt: 2 }}
+      >
+        {label}
       </Link>
-      {open ? <PasswordResetRequestDialog onClose={() => setOpen(false)} /> : null}
+      {opened ? <Dialog open={open} onClose={() => setOpen(false)} /> : null}
     </>
   );
 }

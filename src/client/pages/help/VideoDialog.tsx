@@ -1,7 +1,7 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { withoutParam } from '../../forms/form-flags';
+import { withoutParam } from '../../forms/query-params';
 import { videoFromQuery } from './tutorial-choice';
 import { useHelpCenter, useLocalized } from './use-help-center';
 

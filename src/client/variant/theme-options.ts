@@ -1,0 +1,42 @@
+import type { ThemeOptions } from '@mui/material';
+import type { VariantConfig } from '../../shared/config-types';
+
+/**
+ * A variant's colours and Kontor's accessibility rules laid over a base theme — react-admin's
+ * default theme for the portal (`variantTheme`), a few of its values for the light login entry
+ * (`loginTheme`), which must not import react-admin. `contrastThreshold: 4.5` makes MUI choose
+ * text colours that meet WCAG AA on the brand colours; `loadingLabel` names every spinner that
+ * does not name itself.
+ *
+ * @example createTheme(kontorThemeOptions(variant, de.selfservice.loader.loading, base))
+ */
+export function kontorThemeOptions<T extends ThemeOptions>(variant: VariantConfig, loadingLabel: string, base: T): T {
+  return {
+    ...base,
+    palette: {
+      ...base.palette,
+      contrastThreshold: 4.5,
+      primary: { main: variant.theme.primary },
+      secondary: { main: variant.theme.secondary },
+      ...(variant.theme.background ? { background: { default: variant.theme.background } } : {}),
+    },
+    components: {
+      ...base.components,
+      MuiButtonBase: {
+        styleOverrides: {
+          root: {
+            // keyboard users must always see where they are
+            '&.Mui-focusVisible': { outline: '2px solid currentColor', outlineOffset: 2 },
+          },
+        },
+      },
+      // every spinner has a name; one that names what it waits for overrides this
+      MuiCircularProgress: { defaultProps: { 'aria-label': loadingLabel } },
+      MuiTableRow: {
+        styleOverrides: {
+          root: { '&:focus-visible': { outline: '2px solid', outlineOffset: -2 } },
+        },
+      },
+    },
+  };
+}
