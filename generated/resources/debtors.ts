@@ -240,6 +240,11 @@ export const debtorsResource: ResourceConfig = {
             "type": "string"
           },
           {
+            "value": "vatId",
+            "label": "fields.vatId",
+            "type": "string"
+          },
+          {
             "value": "paymentMethod",
             "label": "fields.paymentMethod",
             "type": "enum",
