@@ -682,6 +682,19 @@ export const debtorsResource: ResourceConfig = {
         "icon": "Edit"
       },
       {
+        "key": "uploadInvoice",
+        "label": "resources.debtors.actions.uploadInvoice",
+        "permission": "debtorDetails.actions.uploadInvoice",
+        "dialog": "uploadVoucher",
+        "icon": "UploadFile",
+        "when": {
+          "status": [
+            "active",
+            "reactivated"
+          ]
+        }
+      },
+      {
         "key": "addLocation",
         "label": "resources.debtors.actions.addLocation",
         "permission": "debtorDetails.actions.addLocation",

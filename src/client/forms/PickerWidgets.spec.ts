@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { uploadVoucherForm } from '../../../generated/forms/upload-voucher';
 import { dependentFields, withoutStaleDependents } from './form-context';
+import { uploadPrefill } from './form-flows';
 import { debtorDetails, locationLabel, type PickerDebtor } from './PickerWidgets';
 
 const zentrale = { id: 7, name: 'Quokka Zentrale', customNumber: 'QK-4711', street: 'Hafenstraße', house: '1', zip: '24103', city: 'Kiel' };
@@ -28,5 +29,13 @@ describe('the upload dialog’s pickers', () => {
     expect(withoutStaleDependents({ ...before, deliveryType: 'email' }, before, dependents)).toEqual({ ...before, deliveryType: 'email' });
     // debtor and location set together (the e-invoice's match) stay together
     expect(withoutStaleDependents({ ...before, debtor: 3, location: 9 }, before, dependents)).toEqual({ ...before, debtor: 3, location: 9 });
+  });
+
+  it('opened from a debtor, starts with it and the route’s location when that one is active', () => {
+    const debtor = { id: 12, locations: [{ id: 7, status: 'active' }, { id: 8, status: 'inactive' }] };
+    expect(uploadPrefill(debtor)).toEqual({ debtor: 12 });
+    expect(uploadPrefill(debtor, '7')).toEqual({ debtor: 12, location: 7 });
+    expect(uploadPrefill(debtor, '8')).toEqual({ debtor: 12 });
+    expect(uploadPrefill({})).toEqual({});
   });
 });
