@@ -111,6 +111,10 @@ export const validationRules: Record<string, ValidationRule> = {
     "kind": "format",
     "message": "validation.iban"
   },
+  "vatId": {
+    "kind": "format",
+    "message": "validation.vatId"
+  },
   "ibanCountry": {
     "kind": "keyword",
     "param": "string",

@@ -9443,30 +9443,30 @@ export const variantComparison: VariantComparison = {
       "section": "Wortlaut",
       "key": "wording.forms.uploadVoucher.help.debtor",
       "label": "forms.uploadVoucher.help.debtor",
-      "defaultValue": "Optional. Ohne Auswahl erkennen wir den Kunden aus dem Beleg.",
+      "defaultValue": "Optional. Suchen Sie nach Name, eigener Kundennummer oder Ort. Ohne Auswahl erkennen wir den Kunden aus dem Beleg.",
       "cells": {
         "APL": {
-          "value": "Optional. Ohne Auswahl erkennen wir den Kunden aus dem Beleg.",
+          "value": "Optional. Suchen Sie nach Name, eigener Kundennummer oder Ort. Ohne Auswahl erkennen wir den Kunden aus dem Beleg.",
           "origin": "default"
         },
         "DAA": {
-          "value": "Optional. Ohne Auswahl erkennen wir den Kunden aus dem Beleg.",
+          "value": "Optional. Suchen Sie nach Name, eigener Kundennummer oder Ort. Ohne Auswahl erkennen wir den Kunden aus dem Beleg.",
           "origin": "default"
         },
         "DAB": {
-          "value": "Optional. Ohne Auswahl erkennen wir den Kunden aus dem Beleg.",
+          "value": "Optional. Suchen Sie nach Name, eigener Kundennummer oder Ort. Ohne Auswahl erkennen wir den Kunden aus dem Beleg.",
           "origin": "default"
         },
         "FAS": {
-          "value": "Optional. Ohne Auswahl erkennen wir den Kunden aus dem Beleg.",
+          "value": "Optional. Suchen Sie nach Name, eigener Kundennummer oder Ort. Ohne Auswahl erkennen wir den Kunden aus dem Beleg.",
           "origin": "default"
         },
         "FW": {
-          "value": "Optional. Ohne Auswahl erkennen wir den Kunden aus dem Beleg.",
+          "value": "Optional. Suchen Sie nach Name, eigener Kundennummer oder Ort. Ohne Auswahl erkennen wir den Kunden aus dem Beleg.",
           "origin": "default"
         },
         "SMAFA": {
-          "value": "Optional. Ohne Auswahl erkennen wir den Kunden aus dem Beleg.",
+          "value": "Optional. Suchen Sie nach Name, eigener Kundennummer oder Ort. Ohne Auswahl erkennen wir den Kunden aus dem Beleg.",
           "origin": "default"
         },
         "TPF": {
@@ -9475,7 +9475,7 @@ export const variantComparison: VariantComparison = {
           "source": "variants/tpf.yaml:195"
         },
         "VHV": {
-          "value": "Optional. Ohne Auswahl erkennen wir den Kunden aus dem Beleg.",
+          "value": "Optional. Suchen Sie nach Name, eigener Kundennummer oder Ort. Ohne Auswahl erkennen wir den Kunden aus dem Beleg.",
           "origin": "default"
         }
       },
@@ -9611,30 +9611,30 @@ export const variantComparison: VariantComparison = {
       "section": "Wortlaut",
       "key": "wording.forms.uploadVoucher.help.location",
       "label": "forms.uploadVoucher.help.location",
-      "defaultValue": "Optional, nur zusammen mit einem Kunden.",
+      "defaultValue": "Optional, nur zusammen mit einem Kunden; hat er nur einen Standort, ist dieser gewählt.",
       "cells": {
         "APL": {
-          "value": "Optional, nur zusammen mit einem Kunden.",
+          "value": "Optional, nur zusammen mit einem Kunden; hat er nur einen Standort, ist dieser gewählt.",
           "origin": "default"
         },
         "DAA": {
-          "value": "Optional, nur zusammen mit einem Kunden.",
+          "value": "Optional, nur zusammen mit einem Kunden; hat er nur einen Standort, ist dieser gewählt.",
           "origin": "default"
         },
         "DAB": {
-          "value": "Optional, nur zusammen mit einem Kunden.",
+          "value": "Optional, nur zusammen mit einem Kunden; hat er nur einen Standort, ist dieser gewählt.",
           "origin": "default"
         },
         "FAS": {
-          "value": "Optional, nur zusammen mit einem Kunden.",
+          "value": "Optional, nur zusammen mit einem Kunden; hat er nur einen Standort, ist dieser gewählt.",
           "origin": "default"
         },
         "FW": {
-          "value": "Optional, nur zusammen mit einem Kunden.",
+          "value": "Optional, nur zusammen mit einem Kunden; hat er nur einen Standort, ist dieser gewählt.",
           "origin": "default"
         },
         "SMAFA": {
-          "value": "Optional, nur zusammen mit einem Kunden.",
+          "value": "Optional, nur zusammen mit einem Kunden; hat er nur einen Standort, ist dieser gewählt.",
           "origin": "default"
         },
         "TPF": {
@@ -9643,7 +9643,7 @@ export const variantComparison: VariantComparison = {
           "source": "variants/tpf.yaml:196"
         },
         "VHV": {
-          "value": "Optional, nur zusammen mit einem Kunden.",
+          "value": "Optional, nur zusammen mit einem Kunden; hat er nur einen Standort, ist dieser gewählt.",
           "origin": "default"
         }
       },

@@ -7,6 +7,8 @@ export const inputWidgetNames = [
   "germanDate",
   "files",
   "optionsSelect",
+  "debtorPicker",
+  "locationPicker",
   "password",
   "textarea",
   "radio",

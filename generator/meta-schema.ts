@@ -52,6 +52,11 @@ const formField = {
     mustBeTicked: { type: 'boolean' },
     /** choices loaded at run time from this API path (under /api), e.g. `/debtor/names/list` */
     optionsPath: { type: 'string', pattern: '^/' },
+    /**
+     * another field of the form whose value this field's widget depends on (the location picker
+     * offers the chosen debtor's locations); a change of that field empties this one
+     */
+    dependsOn: ident,
     readOnly: { type: 'boolean' },
     /** shown (and required) only when other fields have one of the given values */
     when: { type: 'object', additionalProperties: { type: ['array', 'string', 'number', 'boolean'] } },

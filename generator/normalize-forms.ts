@@ -63,7 +63,11 @@ export function normalizeForm(
       field.widget ?? (field.mustBeTicked ? 'checkbox' : field.optionsPath ? 'optionsSelect' : DEFAULT_WIDGET[field.type]);
     if (widget) ui['ui:widget'] = widget;
     // The schema holds only an enumeration's values; the client needs its name for the labels.
-    const options = { ...(field.optionsPath ? { optionsPath: field.optionsPath } : {}), ...(field.enum ? { enum: field.enum } : {}) };
+    const options = {
+      ...(field.optionsPath ? { optionsPath: field.optionsPath } : {}),
+      ...(field.enum ? { enum: field.enum } : {}),
+      ...(field.dependsOn ? { dependsOn: field.dependsOn } : {}),
+    };
     if (Object.keys(options).length) ui['ui:options'] = options;
     if (field.help) ui['ui:help'] = addText(`${prefix}.help.${name}`, field.help, file, [...at, 'help']);
     if (field.placeholder) ui['ui:placeholder'] = addText(`${prefix}.placeholder.${name}`, field.placeholder, file, [...at, 'placeholder']);

@@ -154,6 +154,8 @@ function checkReferences(tree: SourceTree, problems: string[]): void {
       else if (displayWidgets.has(field.widget)) report(file, [...at, 'widget'], `'${field.widget}' is a display widget, not an input`);
       if (!field.label && !fieldTexts[name]) report(file, at, `field '${name}' has no label and schema/texts/fields.yaml has no '${name}'`);
       checkRules(file, field.rules, at);
+      if (field.dependsOn && (!fields[field.dependsOn] || field.dependsOn === name))
+        report(file, [...at, 'dependsOn'], `depends on unknown field '${field.dependsOn}'`);
       for (const [other, values] of Object.entries<any>(field.when ?? {})) {
         const target = fields[other];
         if (!target || other === name) {

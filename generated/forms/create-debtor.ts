@@ -55,6 +55,12 @@ export const createDebtorForm: FormConfig = {
         "format": "date",
         "dateMax": "today"
       },
+      "vatId": {
+        "type": "string",
+        "maxLength": 20,
+        "trim": true,
+        "format": "vatId"
+      },
       "street": {
         "type": "string",
         "maxLength": 100,
@@ -203,6 +209,7 @@ export const createDebtorForm: FormConfig = {
       "firstName",
       "lastName",
       "dateOfBirth",
+      "vatId",
       "street",
       "house",
       "zip",
@@ -238,6 +245,10 @@ export const createDebtorForm: FormConfig = {
       "ui:title": "fields.dateOfBirth",
       "ui:widget": "germanDate",
       "ui:help": "forms.createDebtor.help.dateOfBirth"
+    },
+    "vatId": {
+      "ui:title": "fields.vatId",
+      "ui:help": "forms.createDebtor.help.vatId"
     },
     "street": {
       "ui:title": "fields.street"
@@ -297,6 +308,11 @@ export const createDebtorForm: FormConfig = {
         "customer"
       ]
     },
+    "vatId": {
+      "debtorType": [
+        "business"
+      ]
+    },
     "email": {
       "deliveryType": [
         "email"
@@ -310,6 +326,7 @@ export const createDebtorForm: FormConfig = {
     "firstName": "fields.firstName",
     "lastName": "fields.lastName",
     "dateOfBirth": "fields.dateOfBirth",
+    "vatId": "fields.vatId",
     "street": "fields.street",
     "house": "fields.house",
     "zip": "fields.zip",

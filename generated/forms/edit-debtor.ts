@@ -46,6 +46,12 @@ export const editDebtorForm: FormConfig = {
         "type": "string",
         "format": "date",
         "dateMax": "today"
+      },
+      "vatId": {
+        "type": "string",
+        "maxLength": 20,
+        "trim": true,
+        "format": "vatId"
       }
     },
     "required": [
@@ -118,7 +124,8 @@ export const editDebtorForm: FormConfig = {
       "name",
       "firstName",
       "lastName",
-      "dateOfBirth"
+      "dateOfBirth",
+      "vatId"
     ],
     "debtorType": {
       "ui:title": "fields.debtorType",
@@ -138,6 +145,10 @@ export const editDebtorForm: FormConfig = {
     "dateOfBirth": {
       "ui:title": "fields.dateOfBirth",
       "ui:widget": "germanDate"
+    },
+    "vatId": {
+      "ui:title": "fields.vatId",
+      "ui:help": "forms.editDebtor.help.vatId"
     }
   },
   "conditions": {
@@ -160,6 +171,11 @@ export const editDebtorForm: FormConfig = {
       "debtorType": [
         "customer"
       ]
+    },
+    "vatId": {
+      "debtorType": [
+        "business"
+      ]
     }
   },
   "labels": {
@@ -167,6 +183,7 @@ export const editDebtorForm: FormConfig = {
     "name": "forms.editDebtor.fields.name",
     "firstName": "fields.firstName",
     "lastName": "fields.lastName",
-    "dateOfBirth": "fields.dateOfBirth"
+    "dateOfBirth": "fields.dateOfBirth",
+    "vatId": "fields.vatId"
   }
 };

@@ -218,10 +218,19 @@ export const uploadVoucherForm: FormConfig = {
     },
     "debtor": {
       "ui:title": "fields.debtor",
+      "ui:widget": "debtorPicker",
+      "ui:options": {
+        "optionsPath": "/debtor/picker"
+      },
       "ui:help": "forms.uploadVoucher.help.debtor"
     },
     "location": {
       "ui:title": "fields.location",
+      "ui:widget": "locationPicker",
+      "ui:options": {
+        "optionsPath": "/debtor/picker",
+        "dependsOn": "debtor"
+      },
       "ui:help": "forms.uploadVoucher.help.location"
     },
     "deliveryType": {

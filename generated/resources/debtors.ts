@@ -240,6 +240,11 @@ export const debtorsResource: ResourceConfig = {
             "type": "string"
           },
           {
+            "value": "vatId",
+            "label": "fields.vatId",
+            "type": "string"
+          },
+          {
             "value": "paymentMethod",
             "label": "fields.paymentMethod",
             "type": "enum",
@@ -675,6 +680,19 @@ export const debtorsResource: ResourceConfig = {
         "permission": "debtorDetails.actions.editDebtor",
         "dialog": "editDebtor",
         "icon": "Edit"
+      },
+      {
+        "key": "uploadInvoice",
+        "label": "resources.debtors.actions.uploadInvoice",
+        "permission": "debtorDetails.actions.uploadInvoice",
+        "dialog": "uploadVoucher",
+        "icon": "UploadFile",
+        "when": {
+          "status": [
+            "active",
+            "reactivated"
+          ]
+        }
       },
       {
         "key": "addLocation",

@@ -2677,6 +2677,13 @@ export const schemas = [
           null
         ]
       },
+      "vatId": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "USt-IdNr. (document 1 §3 \"Address … VAT id\"), compact upper case (DE123456789), null when not known. Document processing and the upload dialog match an e-invoice buyer by it first."
+      },
       "invoiceVolume": {
         "anyOf": [
           {

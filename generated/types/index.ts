@@ -873,6 +873,10 @@ export interface Debtor {
   status: 'active' | 'inactive' | 'reactivated';
   sapNumber?: string | null;
   paymentMethod?: 'bank_transfer' | 'direct_debit_mandate' | null;
+  /**
+   * USt-IdNr. (document 1 §3 "Address … VAT id"), compact upper case (DE123456789), null when not known. Document processing and the upload dialog match an e-invoice buyer by it first.
+   */
+  vatId?: string | null;
   invoiceVolume?: InvoiceVolume | null;
   businessRelationship?: BusinessRelationship | null;
   limitRequestActive?: boolean | null;
@@ -2943,6 +2947,7 @@ export interface CreateDebtorForm {
   firstName?: string;
   lastName?: string;
   dateOfBirth?: string;
+  vatId?: string;
   street: string;
   house: string;
   zip: string;
@@ -3142,6 +3147,7 @@ export interface EditDebtorForm {
   firstName?: string;
   lastName?: string;
   dateOfBirth?: string;
+  vatId?: string;
 }
 /**
  * This interface was referenced by `KontorEntities`'s JSON-Schema

@@ -176,6 +176,39 @@ describe('editing a customer', () => {
   });
 });
 
+describe('the VAT id (USt-IdNr.)', () => {
+  it('is stored compact and upper case on create, shown in the detail, and changed by an edit with history', async () => {
+    const { debtorId } = await createCustomer('creditor', { vatId: 'de 811.907-980' });
+    expect((await show(debtorId)).vatId).toBe('DE811907980');
+    const row = await t.db.selectFrom('debtor').select('vatId').where('id', '=', debtorId).executeTakeFirstOrThrow();
+    expect(row.vatId).toBe('DE811907980');
+
+    const name = (await show(debtorId)).name;
+    const edited = await call(t, `/debtor/update/${debtorId}`, { ...as('creditor'), method: 'POST', body: { debtorType: 'business', name, vatId: 'ATU12345678' } });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect((await show(debtorId)).vatId).toBe('ATU12345678');
+    expect((await history(debtorId))[0].text).toContain('USt-IdNr.: DE811907980 → ATU12345678');
+    // an edit without it keeps it
+    await call(t, `/debtor/update/${debtorId}`, { ...as('creditor'), method: 'POST', body: { debtorType: 'business', name: 'Ohne USt AG' } });
+    expect((await show(debtorId)).vatId).toBe('ATU12345678');
+  });
+
+  it('refuses a malformed VAT id with 400 and the message key, nothing written', async () => {
+    for (const vatId of ['DE12345678', '123456789', 'DE1234567890', 'DE/123456789']) {
+      const check = await refusedUnchanged(t, () => call(t, '/csp/debtor', { ...as('creditor'), method: 'POST', body: newCustomer({ vatId }) }));
+      expect(check, vatId).toMatchObject({ status: 400, unchanged: true, body: { code: 'validationError', field: 'body/vatId' } });
+      expect(JSON.stringify(check.body), vatId).toMatch(/validation\.vatId|USt-IdNr/);
+    }
+    const { debtorId } = await createCustomer('creditor', { vatId: 'DE811907980' });
+    const edit = await refusedUnchanged(t, () =>
+      call(t, `/debtor/update/${debtorId}`, { ...as('creditor'), method: 'POST', body: { debtorType: 'business', name: 'X AG', vatId: 'DE81190798' } }),
+    );
+    expect(edit).toMatchObject({ status: 400, unchanged: true, body: { code: 'validationError', field: 'body/vatId' } });
+    expect(JSON.stringify(edit.body)).toMatch(/validation\.vatId|USt-IdNr/);
+    expect((await show(debtorId)).vatId).toBe('DE811907980');
+  });
+});
+
 describe('payment data and SEPA mandate', () => {
   const mandate = { paymentMethod: 'direct_debit_mandate', accountOwner: 'Prüfbau GmbH', iban: 'DE89 3704 0044 0532 0130 00', city: 'Hamburg', date: '2026-11-01', referenceNumber: 'MANDAT-1', sepaMandateAvailable: true };
 

@@ -77,6 +77,7 @@ describe('POST /api/einvoice/read', () => {
       },
       buyer: {
         name: '[Buyer name]',
+        vatId: null,
         street: '[Buyer address line 1]',
         zip: '12345',
         city: '[Buyer city]',

@@ -187,3 +187,68 @@ describe('document processing', () => {
     }
   });
 });
+
+/** The XRechnung sample with another number, buyer name and street, and the buyer's VAT id (BT-48). */
+function xrechnungWithBuyerVatId(number: string, name: string, vatId: string, street: string): Buffer {
+  const xml = sample('xrechnung/01.01a-INVOICE_ubl.xml')
+    .toString('utf8')
+    .replace('<cbc:ID>123456XX</cbc:ID>', `<cbc:ID>${number}</cbc:ID>`)
+    .replace('[Buyer name]', name)
+    .replace('[Buyer address line 1]', street)
+    .replace(
+      /(<cac:AccountingCustomerParty>[\s\S]*?<\/cac:PostalAddress>)/,
+      `$1<cac:PartyTaxScheme><cbc:CompanyID>${vatId}</cbc:CompanyID><cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme></cac:PartyTaxScheme>`,
+    );
+  return Buffer.from(xml, 'utf8');
+}
+
+describe('matching the buyer by VAT id (USt-IdNr.)', () => {
+  it('the upload dialog’s preview finds the own customer by VAT id first, whatever the name; another creditor’s never', async () => {
+    const known = await creditorDebtor();
+    await t.db.updateTable('debtor').set({ vatId: 'DE999888777' }).where('id', '=', known.debtorId).execute();
+    const match = await call(t, '/voucher/upload/debtor-match', {
+      token,
+      method: 'POST',
+      body: { vatId: 'de 999 888 777', name: 'Ganz Andere Firma GmbH', zip: '99999' },
+    });
+    expect(match.status, JSON.stringify(match.body)).toBe(200);
+    expect(match.body).toMatchObject({ kind: 'one', debtorId: known.debtorId, reason: 'Kunde über die USt-IdNr. erkannt' });
+    // a malformed VAT id is not compared; name and address decide (here: nobody)
+    const malformed = await call(t, '/voucher/upload/debtor-match', { token, method: 'POST', body: { vatId: 'DE99988877', name: 'Ganz Andere Firma GmbH' } });
+    expect(malformed.body.kind).toBe('none');
+    const other = await call(t, '/voucher/upload/debtor-match', {
+      token: await loginAs(t.app, 'creditor2@example.com'),
+      method: 'POST',
+      body: { vatId: 'DE999888777', name: 'Ganz Andere Firma GmbH' },
+    });
+    expect(other.body.kind).toBe('none');
+  });
+
+  it('processing assigns an e-invoice to the customer with the buyer’s VAT id', async () => {
+    at('2016-04-05T09:00:00Z');
+    const known = await creditorDebtor();
+    await t.db.updateTable('debtor').set({ vatId: 'DE999888666' }).where('id', '=', known.debtorId).execute();
+    const bytes = xrechnungWithBuyerVatId('VAT-MATCH-1', 'Ganz Andere Firma GmbH', 'DE999888666', 'Hafenstraße 5');
+    const answer = await upload(t, token, [{ name: 'vat-match.xml', bytes }]);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const id = answer.body.voucherId as number;
+    later(PAUSE_MS + 1000);
+    await run();
+    const done = await voucher(id);
+    expect(done.debtorId).toBe(known.debtorId);
+    expect(await codes(id)).toContain(200);
+  });
+
+  it('a customer the credit agency creates from a document keeps the document’s VAT id', async () => {
+    at('2016-04-05T09:00:00Z');
+    const bytes = xrechnungWithBuyerVatId('VAT-NEW-1', 'Umsatzsteuer Neukunde GmbH ID_0', 'DE 123 454 321', 'Lotsenweg 9');
+    const answer = await upload(t, token, [{ name: 'vat-new.xml', bytes }]);
+    const id = answer.body.voucherId as number;
+    later(PAUSE_MS + 1000);
+    await run();
+    const done = await voucher(id);
+    expect(done.debtorId).not.toBeNull();
+    const debtor = await t.db.selectFrom('debtor').select(['name', 'vatId']).where('id', '=', done.debtorId!).executeTakeFirstOrThrow();
+    expect(debtor).toEqual({ name: 'Umsatzsteuer Neukunde GmbH ID_0', vatId: 'DE123454321' });
+  });
+});

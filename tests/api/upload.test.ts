@@ -83,6 +83,29 @@ describe('upload', () => {
     expect([voucher.debtorId, voucher.locationId]).toEqual([own.debtorId, own.locationId]);
     const other = await refused(() => upload(t, tokens.creditor2, [XML], { debtor: String(own.debtorId) }));
     expect(other.status).toBe(404);
+    // a location must be the chosen debtor's: another own debtor's location, or another creditor's, is 404
+    const otherOwn = await t.db
+      .selectFrom('location as l')
+      .innerJoin('debtor as d', 'd.id', 'l.debtorId')
+      .select('l.id')
+      .where('d.creditorId', '=', voucher.creditorId)
+      .where('l.debtorId', '!=', own.debtorId)
+      .where('l.status', '=', 'active')
+      .executeTakeFirstOrThrow();
+    const foreign = await t.db
+      .selectFrom('location')
+      .select('id')
+      .where('creditorId', '!=', voucher.creditorId)
+      .executeTakeFirstOrThrow();
+    for (const location of [otherOwn.id, foreign.id]) {
+      const wrong = await refused(() =>
+        upload(t, tokens.creditor, [XML], { debtor: String(own.debtorId), location: String(location) }),
+      );
+      expect(wrong.status, `location ${location}`).toBe(404);
+    }
+    // a location alone names no debtor
+    const alone = await refused(() => upload(t, tokens.creditor, [XML], { location: String(own.locationId) }));
+    expect(alone.status).toBe(400);
   });
 
   it('refuses hostile and wrong files with 400 and the German text, storing nothing', async () => {

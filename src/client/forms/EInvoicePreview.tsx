@@ -19,7 +19,14 @@ interface Read {
   issueDate: string | null;
   amountDue: number | null;
   currency: string | null;
-  buyer: { name: string | null; street: string | null; zip: string | null; city: string | null; email: string | null } | null;
+  buyer: {
+    name: string | null;
+    vatId: string | null;
+    street: string | null;
+    zip: string | null;
+    city: string | null;
+    email: string | null;
+  } | null;
   paymentMeans: { code: string | null; iban: string | null }[];
 }
 
@@ -34,8 +41,9 @@ interface Match {
 /**
  * The upload dialog reads the first chosen invoice BEFORE the upload (POST /api/einvoice/read) and
  * shows what it found — number, date, amount, buyer — and which own customer that is
- * (POST /api/voucher/upload/debtor-match); a recognised customer is chosen in the form, the buyer's
- * e-mail goes into the e-mail delivery. A refused file shows the reader's German text.
+ * (POST /api/voucher/upload/debtor-match: by VAT id, IBAN, name and address); a recognised customer
+ * and its location are chosen in the form — the pickers show them by name — and the buyer's e-mail
+ * goes into the e-mail delivery. A refused file shows the reader's German text.
  */
 export function EInvoicePreview({ data, prefill }: CompanionProps) {
   const translate = useTranslate();
@@ -61,6 +69,7 @@ export function EInvoicePreview({ data, prefill }: CompanionProps) {
           match = await apiFetch<Match>('/voucher/upload/debtor-match', {
             method: 'POST',
             body: {
+              ...(read.buyer.vatId ? { vatId: read.buyer.vatId } : {}),
               ...(read.buyer.name ? { name: read.buyer.name } : {}),
               ...(read.buyer.street ? { street: read.buyer.street } : {}),
               ...(read.buyer.zip ? { zip: read.buyer.zip } : {}),

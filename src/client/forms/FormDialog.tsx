@@ -21,6 +21,7 @@ import { commands } from '../../../generated/commands';
 import type { FormConfig } from '../../shared/config-types';
 import { asIs } from '../data/use-server-error';
 import { callCommand, commandOfForm, failureText, refusalText, successText } from './form-command';
+import { dependentFields, withoutStaleDependents } from './form-context';
 import { formFlows } from './form-flows';
 import {
   dropHidden,
@@ -130,8 +131,13 @@ export function FormDialog({
     content.current?.querySelector<HTMLElement>(FIRST_FIELD)?.focus();
   };
 
+  const dependents = useMemo(() => dependentFields(form.uiSchema), [form]);
+  // the widgets see the form's values (a picker whose choices follow another field)
+  const formContext = useMemo(() => ({ ...feedback.formContext, formData: data }), [feedback.formContext, data]);
+
   const change = ({ formData }: IChangeEvent<FormValues>) => {
-    const next = formData ?? {};
+    // a field whose choices follow another one is emptied when that one changes
+    const next = withoutStaleDependents(formData ?? {}, data, dependents) as FormValues;
     // A hidden field's value goes with it (the condition no longer holds).
     const shown = visibleFields(form, next);
     const kept = Object.fromEntries(Object.entries(next).filter(([name]) => shown.has(name)));
@@ -253,7 +259,7 @@ export function FormDialog({
                 validator={validator}
                 widgets={formWidgets}
                 templates={templates}
-                formContext={feedback.formContext}
+                formContext={formContext}
                 onChange={change}
                 onSubmit={submit}
                 // the messages show at the fields; nothing else to report

@@ -33,10 +33,29 @@ export interface FormFlow {
   opens?(response: Record<string, unknown>): string | undefined;
   /** a view above the fields that follows the input and may prefill fields (the upload's e-invoice preview) */
   Companion?: ComponentType<CompanionProps>;
-  /** the values the dialog starts with for a record, instead of the form's `prefill` */
-  prefill?(record: Record<string, unknown>): FormValues;
+  /**
+   * the values the dialog starts with for a record, instead of the form's `prefill` (`selectedSubId`:
+   * the sub item the route selects, a location of the debtor)
+   */
+  prefill?(record: Record<string, unknown>, selectedSubId?: string): FormValues;
   /** sends the form instead of its single `submit` call (`initial`: what the dialog started with) */
   submit?(values: FormValues, target: Record<string, string | number | undefined>, initial: FormValues): Promise<unknown>;
+}
+
+/**
+ * The upload dialog opened from a debtor's detail: that debtor, and the selected location when it is
+ * an active one of it.
+ *
+ * @example uploadPrefill({ id: 12, locations: [{ id: 7, status: 'active' }] }, '7') // { debtor: 12, location: 7 }
+ */
+export function uploadPrefill(record: Record<string, unknown>, selectedSubId?: string): FormValues {
+  const debtor = Number(record.id);
+  if (!Number.isInteger(debtor) || debtor <= 0) return {};
+  const locations = Array.isArray(record.locations) ? (record.locations as Record<string, unknown>[]) : [];
+  const selected = locations.find(
+    (l) => String(l.id) === selectedSubId && (l.status === 'active' || l.status === 'reactivated'),
+  );
+  return selected ? { debtor, location: Number(selected.id) } : { debtor };
 }
 
 /** An admin permission key (`creditor_registration`) of a tick of the adminPermissions form (`creditorRegistration`). */
@@ -67,8 +86,10 @@ export const formFlows: Record<string, FormFlow> = {
     },
     Companion: StateOfAffairsImportHelp,
   },
-  // the chosen e-invoice is read before the upload: what it says, and the own customer it names
-  uploadVoucher: { Companion: EInvoicePreview },
+  // the chosen e-invoice is read before the upload: what it says, and the own customer it names;
+  // opened from a debtor ("upload invoice"), its pickers start with that debtor and the location
+  // the route selects (the location picker itself takes the only one)
+  uploadVoucher: { Companion: EInvoicePreview, prefill: uploadPrefill },
   // "create administrator or product administrator" (document 2 §2 "Admins"): the tick picks the
   // call — register-product-administrator with the product, else register-administrator
   createAdminUser: {

@@ -8,6 +8,7 @@ import { IbanWidget } from './IbanWidget';
 import { MoneyWidget } from './MoneyWidget';
 import { OptionsSelectWidget } from './OptionsSelectWidget';
 import { PasswordWidget } from './PasswordWidget';
+import { DebtorPickerWidget, LocationPickerWidget } from './PickerWidgets';
 
 /**
  * Widget name of the YAML (`widget: money`) → the rjsf widget of the form dialog. The `Record`
@@ -20,6 +21,8 @@ export const formWidgets: Record<InputWidgetName, RegistryWidgetsType[string]> =
   germanDate: GermanDateWidget,
   files: FilesWidget,
   optionsSelect: OptionsSelectWidget,
+  debtorPicker: DebtorPickerWidget,
+  locationPicker: LocationPickerWidget,
   password: PasswordWidget,
   textarea: MuiWidgets.TextareaWidget,
   radio: MuiWidgets.RadioWidget,

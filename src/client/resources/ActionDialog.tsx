@@ -102,7 +102,7 @@ export function ActionDialog({
       <FormDialog
         form={form}
         target={target}
-        initial={source ? (formFlows[form.name]?.prefill?.(source) ?? prefillValues(form, source)) : undefined}
+        initial={source ? (formFlows[form.name]?.prefill?.(source, selectedSubId) ?? prefillValues(form, source)) : undefined}
         header={header}
         awaiting={blocked ?? awaiting}
         resetKey={String(target.id ?? '')}

@@ -175,6 +175,8 @@ export interface DebtorTable {
   sepaExpiredDate: CalendarDate | null;
   sepaIban: string | null;
   sepaReferenceNumber: string | null;
+  /** USt-IdNr., compact upper case (0086) */
+  vatId: string | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }

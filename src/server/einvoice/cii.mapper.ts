@@ -106,12 +106,16 @@ function address(party: XmlNode | undefined) {
   };
 }
 
-function seller(party: XmlNode | undefined): EInvoiceSeller {
-  // BT-31 is the tax registration with scheme VA; FC is the national tax number (BT-32).
+/** A party's VAT id: the tax registration with scheme VA (seller BT-31, buyer BT-48); FC is the national tax number (BT-32). */
+function vatIdOf(party: XmlNode | undefined): string | null {
   const vat = all(party, 'SpecifiedTaxRegistration', 'ID').find(
     (id) => attr(id, 'schemeID')?.toUpperCase() === 'VA',
   );
-  return { name: textAt(party, 'Name'), vatId: text(vat), ...address(party) };
+  return text(vat);
+}
+
+function seller(party: XmlNode | undefined): EInvoiceSeller {
+  return { name: textAt(party, 'Name'), vatId: vatIdOf(party), ...address(party) };
 }
 
 function buyer(party: XmlNode | undefined): EInvoiceBuyer {
@@ -119,6 +123,7 @@ function buyer(party: XmlNode | undefined): EInvoiceBuyer {
   const electronicAddress = attr(uri, 'schemeID') === 'EM' ? text(uri) : null;
   return {
     name: textAt(party, 'Name'),
+    vatId: vatIdOf(party),
     ...address(party),
     email:
       textAt(party, 'DefinedTradeContact', 'EmailURIUniversalCommunication', 'URIID') ?? electronicAddress,

@@ -14,9 +14,11 @@ export interface EInvoiceSeller {
   country: string | null;
 }
 
-/** The buyer (BG-7): name BT-44, address BG-8, e-mail BT-58 (contact) or else BT-49 (scheme EM). */
+/** The buyer (BG-7): name BT-44, VAT id BT-48, address BG-8, e-mail BT-58 (contact) or else BT-49 (scheme EM). */
 export interface EInvoiceBuyer {
   name: string | null;
+  /** as printed (`DE 123456789`); matching compares it compact (normalizeVatId) */
+  vatId: string | null;
   street: string | null;
   zip: string | null;
   city: string | null;

@@ -100,6 +100,7 @@ describe('direct debit (BG-19)', () => {
       seller: { name: 'Lieferant GmbH', vatId: null, street: null, zip: null, city: null, country: null },
       buyer: {
         name: 'Kunde AG',
+        vatId: null,
         street: null,
         zip: null,
         city: null,

@@ -23,6 +23,7 @@ const kositSeller = (overrides: Partial<EInvoiceData['seller']> = {}) => ({
 });
 const kositBuyer = {
   name: '[Buyer name]',
+  vatId: null,
   street: '[Buyer address line 1]',
   zip: '12345',
   city: '[Buyer city]',
@@ -30,7 +31,9 @@ const kositBuyer = {
   email: 'buyer@info.de',
 };
 
-type Case = Omit<EInvoiceData, 'format' | 'container' | 'profile' | 'typeCode' | 'currency' | 'buyer'>;
+type Case = Omit<EInvoiceData, 'format' | 'container' | 'profile' | 'typeCode' | 'currency' | 'buyer'> & {
+  buyer?: EInvoiceData['buyer'];
+};
 
 const KOSIT_CASES: Record<string, Case> = {
   '01.01a': {
@@ -110,6 +113,8 @@ const KOSIT_CASES: Record<string, Case> = {
     lineCount: 7,
   },
   '01.07a': {
+    // the only case that names the buyer's VAT id (BT-48)
+    buyer: { ...kositBuyer, vatId: 'DE123456789' },
     number: 'R1234567',
     issueDate: '2016-06-30',
     dueDate: '2016-08-14',

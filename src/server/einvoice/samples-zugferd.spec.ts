@@ -15,6 +15,7 @@ const beiSpiel = {
 };
 const theodorEst = {
   name: 'Theodor Est',
+  vatId: 'DE999999999',
   street: 'Bahnstr. 42',
   zip: '88802',
   city: 'Spielkreis',
@@ -70,6 +71,7 @@ describe('readEInvoice with the ZUGFeRD / Factur-X PDFs', () => {
       },
       buyer: {
         name: 'Kunden AG Mitte',
+        vatId: null,
         street: 'Kundenstraße 15',
         zip: '69876',
         city: 'Frankfurt',
@@ -106,6 +108,7 @@ describe('readEInvoice with the ZUGFeRD / Factur-X PDFs', () => {
       },
       buyer: {
         name: 'Papierflieger-Vertriebs-GmbH',
+        vatId: null,
         street: 'Rabattstr. 25',
         zip: '34567',
         city: 'Osterhausen',

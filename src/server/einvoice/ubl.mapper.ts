@@ -66,12 +66,16 @@ function address(party: XmlNode | undefined) {
   };
 }
 
-function seller(party: XmlNode | undefined): EInvoiceSeller {
-  // BT-31 is the PartyTaxScheme whose TaxScheme is VAT; other schemes carry the tax number (BT-32).
+/** A party's VAT id: the PartyTaxScheme whose TaxScheme is VAT (seller BT-31, buyer BT-48); other schemes carry the tax number (BT-32). */
+function vatIdOf(party: XmlNode | undefined): string | null {
   const vat = all(party, 'PartyTaxScheme').find(
     (scheme) => textAt(scheme, 'TaxScheme', 'ID')?.toUpperCase() === 'VAT',
   );
-  return { name: partyName(party), vatId: textAt(vat, 'CompanyID'), ...address(party) };
+  return textAt(vat, 'CompanyID');
+}
+
+function seller(party: XmlNode | undefined): EInvoiceSeller {
+  return { name: partyName(party), vatId: vatIdOf(party), ...address(party) };
 }
 
 function buyer(party: XmlNode | undefined): EInvoiceBuyer {
@@ -79,6 +83,7 @@ function buyer(party: XmlNode | undefined): EInvoiceBuyer {
   const endpointEmail = attr(endpoint, 'schemeID') === 'EM' ? text(endpoint) : null;
   return {
     name: partyName(party),
+    vatId: vatIdOf(party),
     ...address(party),
     email: textAt(party, 'Contact', 'ElectronicMail') ?? endpointEmail,
   };

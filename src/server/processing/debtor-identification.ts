@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { isValidVatId, normalizeVatId } from '../../shared/validation';
 import type { Database } from '../db/schema';
 import { insertLocation } from '../domain/debtors/debtor-data';
 import { ACTIVE_DEBTOR_STATUSES } from '../services/status-groups';
@@ -22,15 +23,16 @@ const norm = (s: string | null | undefined) => (s ?? '').toLowerCase().replace(/
 
 /**
  * Finds the debtor of a read document (document 1 §3 "debtor identification reasons"): a known
- * customer by IBAN (the debtor's SEPA account), else by name and address (postcode); exactly one →
- * that one; several → a debtor-assignment case for the admins ("Kunden zuordnen"); none → the credit
- * agency's ident check creates debtor and location. The document's VAT id has no counterpart in the
- * debtor master data, so it is kept in document_data for the admins but not matched.
+ * customer by the buyer's VAT id, else by IBAN (the debtor's SEPA account), else by name and address
+ * (postcode) — {@link findKnownDebtor}; exactly one → that one; several → a debtor-assignment case
+ * for the admins ("Kunden zuordnen"); none → the credit agency's ident check creates debtor and
+ * location, the debtor keeping the document's VAT id (when it is a valid one).
  */
 export async function identifyDebtor(ctx: StageContext, data: DocumentData): Promise<Identification> {
   const buyer = data.buyer;
   const creditorId = ctx.creditor.id;
   const known = await findKnownDebtor(ctx.trx, creditorId, { ...buyer, iban: data.iban });
+  const vatId = buyer?.vatId && isValidVatId(buyer.vatId) ? normalizeVatId(buyer.vatId) : null;
   if (known.kind === 'one') return { kind: 'found', debtorId: known.debtorId, locationId: known.locationId, text: known.reason };
   if (known.kind === 'several') return openAssignment(ctx, data, 'Mehrere Kunden passen zu Name und Adresse');
   const address = splitStreet(buyer?.street ?? null);
@@ -70,6 +72,7 @@ export async function identifyDebtor(ctx: StageContext, data: DocumentData): Pro
       limitUpdateDate: ctx.now,
       limitExpiredDate: check.limit > 0 ? expires : null,
       isOnBlackList: check.hasBlacklistEntry,
+      vatId,
       createdAt: ctx.now,
       updatedAt: ctx.now,
     })
@@ -109,15 +112,17 @@ export type KnownDebtor =
   | { kind: 'none' };
 
 /**
- * The creditor's own customer a document names, read-only (the upload dialog shows it before the
- * upload; processing takes it): by the debtor's direct-debit IBAN, else by name (letters and digits
- * compared) narrowed by postcode, else by street and postcode. The document's VAT id has no
- * counterpart in the debtor master data and is not compared.
+ * The creditor's own active customer a document names, read-only (the upload dialog shows it before
+ * the upload, POST /voucher/upload/debtor-match; processing takes it): by the debtor's VAT id
+ * (USt-IdNr., compared compact and upper case; a VAT id that fits several debtors decides nothing),
+ * else by the debtor's direct-debit IBAN, else by name (letters and digits compared) narrowed by
+ * postcode, else by street and postcode. The location is the one at the buyer's postcode, else the
+ * debtor's first active one.
  */
 export async function findKnownDebtor(
   db: Kysely<Database>,
   creditorId: number,
-  buyer: { name?: string | null; street?: string | null; zip?: string | null; iban?: string | null },
+  buyer: { name?: string | null; street?: string | null; zip?: string | null; iban?: string | null; vatId?: string | null },
 ): Promise<KnownDebtor> {
   const active = [...ACTIVE_DEBTOR_STATUSES];
   const base = () =>
@@ -138,6 +143,10 @@ export async function findKnownDebtor(
     }
     return debtors.length > 1 ? { kind: 'several', count: debtors.length } : null;
   };
+  if (buyer.vatId && isValidVatId(buyer.vatId)) {
+    const found = one(await base().where('d.vatId', '=', normalizeVatId(buyer.vatId)).execute(), 'Kunde über die USt-IdNr. erkannt');
+    if (found?.kind === 'one') return found;
+  }
   if (buyer.iban) {
     const found = one(await base().where('d.sepaIban', '=', buyer.iban.replace(/\s/g, '')).execute(), 'Kunde über die IBAN erkannt');
     if (found?.kind === 'one') return found;

@@ -4,6 +4,7 @@ import { commandsRoutes } from '../commands/commands.routes';
 import { adminRoutes } from './admin/admin.routes';
 import { authRoutes } from './auth/auth.routes';
 import { debtorExtrasRoutes } from './debtors/debtor-extras.routes';
+import { debtorPickerRoutes } from './debtors/debtor-picker.routes';
 import { debtorsRoutes } from './debtors/debtors.routes';
 import { einvoiceRoutes } from './einvoice/einvoice.routes';
 import { locationsRoutes } from './locations/locations.routes';
@@ -33,6 +34,7 @@ const ROUTE_PLUGINS = [
   authRoutes,
   debtorsRoutes,
   debtorExtrasRoutes,
+  debtorPickerRoutes,
   locationsRoutes,
   permanentDebtsRoutes,
   einvoiceRoutes,

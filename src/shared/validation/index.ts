@@ -29,7 +29,7 @@ export {
 } from './install-validation';
 export { isPasswordValid, PASSWORD_MIN_LENGTH, passwordChecks } from './password.rules';
 export type { ValidationMessage } from './rule.types';
-export { customFormats, FORMAT_RULES, isValidEmail, isValidIban, normalizeIban } from './string.formats';
+export { customFormats, FORMAT_RULES, isValidEmail, isValidIban, isValidVatId, normalizeIban, normalizeVatId } from './string.formats';
 export {
   BUILTIN_RULES,
   createRjsfLocalizer,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isValidEmail, isValidIban, normalizeIban } from './string.formats';
+import { isValidEmail, isValidIban, isValidVatId, normalizeIban, normalizeVatId } from './string.formats';
 import { keysOf } from './validation.test-helpers';
 
 const format = (name: string) => (value: string) => keysOf({ type: 'string', format: name }, value);
@@ -84,6 +84,29 @@ describe('format iban', () => {
   it('normalises to the electronic form for storage', () => {
     expect(normalizeIban('de89 3704-0044 0532 0130 00')).toBe('DE89370400440532013000');
     expect(isValidIban('de89 3704 0044 0532 0130 00')).toBe(true);
+  });
+});
+
+describe('format vatId', () => {
+  const check = format('vatId');
+  it.each(['DE123456789', 'de 123 456 789', 'DE-123.456.789', 'ATU12345678', 'NL123456789B01', 'FRXX123456789', 'EL123456789'])(
+    'accepts %s',
+    (v) => expect(check(v)).toEqual([]),
+  );
+  it.each([
+    ['DE12345678', 'German, 8 digits'],
+    ['DE1234567890', 'German, 10 digits'],
+    ['DEU23456789', 'German with a letter'],
+    ['123456789', 'no country code'],
+    ['AT1', 'too short'],
+    ['NL1234567890123', 'too long'],
+    ['DE/123456789', 'slash'],
+    ['', 'empty'],
+  ])('rejects %s (%s)', (v) => expect(check(v)).toEqual(['validation.vatId']));
+
+  it('normalises to the compact upper-case form for storage', () => {
+    expect(normalizeVatId('de 123.456-789')).toBe('DE123456789');
+    expect(isValidVatId('de 123 456 789')).toBe(true);
   });
 });
 

@@ -47,6 +47,26 @@ export function isValidIban(value: string): boolean {
   return /^[A-Za-z0-9 -]+$/.test(value) && isValidIBAN(normalizeIban(value));
 }
 
+const VAT_ID = /^[A-Z]{2}[A-Z0-9]{2,12}$/;
+const GERMAN_VAT_ID = /^DE\d{9}$/;
+
+/** The compact upper-case form a VAT id is stored and compared in (`de 123.456.789` → `DE123456789`). */
+export function normalizeVatId(value: string): string {
+  return value.replace(/[\s.-]/g, '').toUpperCase();
+}
+
+/**
+ * A VAT identification number: country code and 2–12 letters or digits, German ones DE + 9 digits;
+ * spaces, dots, hyphens and lower case as typed are accepted — store `normalizeVatId(value)`.
+ * @example isValidVatId('DE 123 456 789') // true
+ * @example isValidVatId('DE12345678') // false (8 digits)
+ */
+export function isValidVatId(value: string): boolean {
+  if (!/^[A-Za-z0-9 .-]+$/.test(value)) return false;
+  const compact = normalizeVatId(value);
+  return VAT_ID.test(compact) && (!compact.startsWith('DE') || GERMAN_VAT_ID.test(compact));
+}
+
 /** Every string format; the name is what a schema writes after `format:`. */
 export const FORMAT_RULES: FormatRule[] = [
   { name: 'digits', message: 'validation.digits', validate: (v) => DIGITS.test(v) },
@@ -54,6 +74,7 @@ export const FORMAT_RULES: FormatRule[] = [
   { name: 'phone', message: 'validation.phone', validate: (v) => PHONE.test(v) },
   { name: 'password', message: 'validation.passwordPolicy', validate: isPasswordValid },
   { name: 'iban', message: 'validation.iban', validate: isValidIban },
+  { name: 'vatId', message: 'validation.vatId', validate: isValidVatId },
   { name: 'date', message: 'validation.dateInvalid', validate: isValidIsoDate },
   { name: 'germanDate', message: 'validation.dateInvalid', validate: (v) => parseGermanDate(v) !== '' },
   {

@@ -196,6 +196,19 @@ describe('generator', () => {
     ]);
   });
 
+  it('passes dependsOn to the widget and refuses one naming no field of the form', async () => {
+    const form = readFileSync(join(fixture, 'schema/forms/createItem.yaml'), 'utf8').replace(
+      'fee: { type: money, label: { de: Gebühr, en: Fee } }',
+      'fee: { type: money, label: { de: Gebühr, en: Fee }, dependsOn: amount }',
+    );
+    const files = await generate(loadTree(fixtureWith('schema/forms/createItem.yaml', form)));
+    expect(files.get('forms/create-item.ts')).toMatch(/"fee": \{[^}]*"ui:options": \{\s*"dependsOn": "amount"/);
+    const wrong = form.replace('dependsOn: amount', 'dependsOn: amuont');
+    expect(await problemsOf(fixtureWith('schema/forms/createItem.yaml', wrong))).toEqual([
+      "schema/forms/createItem.yaml:13: depends on unknown field 'amuont'",
+    ]);
+  });
+
   it("shows a field through its entity field's display widget in columns and details, never an input widget", async () => {
     const item = readFileSync(join(fixture, 'schema/entities/item.yaml'), 'utf8').replace(
       'name: { type: string, required: true, maxLength: 80 }',

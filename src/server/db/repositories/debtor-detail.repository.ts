@@ -205,6 +205,7 @@ export async function findDebtorDetail(
     dateOfBirth: debtor.dateOfBirth,
     status: debtor.status as Debtor['status'],
     sapNumber: debtor.sapNumber,
+    vatId: debtor.vatId,
     paymentMethod: debtor.paymentMethod as Debtor['paymentMethod'],
     invoiceVolume: {
       total: volume.total,

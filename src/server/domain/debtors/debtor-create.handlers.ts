@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { CreateDebtorForm, PendingDebtorDecision } from '../../../../generated/types';
 import { formatMoney } from '../../../shared/format';
+import { normalizeVatId } from '../../../shared/validation';
 import type { IdentCheckResult } from '../../adapters/credit-agency/credit-agency';
 import type { CommandContext, CommandHandler } from '../../commands/command.types';
 import type { Database } from '../../db/schema';
@@ -146,9 +147,10 @@ async function storedDecision(ctx: CommandContext<CreateDebtorForm>) {
 
 /**
  * POST /debtor/create: creates the debtor and its first location from the stored ident-check
- * answer (limit, limit address, blacklist), then resolves that answer. Without a fitting answer
- * (none, expired, or the data changed since the check) the creditor must check again. A matched
- * existing debtor gets a new location instead.
+ * answer (limit, limit address, blacklist) and the business's VAT id (stored compact, upper case),
+ * then resolves that answer. Without a fitting answer (none, expired, or the data changed since the
+ * check) the creditor must check again. A matched existing debtor gets a new location instead (its
+ * master data, the VAT id included, stays; editDebtor changes it).
  */
 export const createDebtor: CommandHandler<CreateDebtorForm> = async (ctx) => {
   const { trx, input, creditor, now } = ctx;
@@ -185,6 +187,7 @@ export const createDebtor: CommandHandler<CreateDebtorForm> = async (ctx) => {
         limitUpdateDate: now,
         limitExpiredDate: limit > 0 ? expires : null,
         isOnBlackList: decision!.hasBlacklistEntry,
+        vatId: input.debtorType === BUSINESS && input.vatId ? normalizeVatId(input.vatId) : null,
         createdAt: now,
         updatedAt: now,
       })

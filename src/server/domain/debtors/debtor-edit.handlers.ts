@@ -1,5 +1,5 @@
 import type { EditDebtorForm, PaymentDataForm } from '../../../../generated/types';
-import { normalizeIban } from '../../../shared/validation';
+import { normalizeIban, normalizeVatId } from '../../../shared/validation';
 import type { CommandContext, CommandHandler } from '../../commands/command.types';
 import { ACTIVE_DEBTOR_STATUSES } from '../../services/status-groups';
 import { BANK_TRANSFER, changes, DIRECT_DEBIT, debtorNameOf, fieldLabels, INACTIVE, PRIVATE_CUSTOMER } from './debtor-data';
@@ -17,8 +17,8 @@ const NO_MANDATE = {
 };
 
 /**
- * POST /debtor/update/{id} with master data: the company name, or first and last name and date of
- * birth of a private customer. The type is fixed after the ident check; a field the dialog does not
+ * POST /debtor/update/{id} with master data: the company name and VAT id (stored compact, upper
+ * case) of a business, or first and last name and date of birth of a private customer. The type is fixed after the ident check; a field the dialog does not
  * send keeps its value (an edit never blanks stored data).
  */
 export const updateDebtor: CommandHandler<EditDebtorForm> = async (ctx) => {
@@ -32,7 +32,7 @@ export const updateDebtor: CommandHandler<EditDebtorForm> = async (ctx) => {
           lastName: input.lastName ?? debtor.lastName,
           dateOfBirth: input.dateOfBirth ?? debtor.dateOfBirth,
         }
-      : {};
+      : { vatId: input.vatId ? normalizeVatId(input.vatId) : debtor.vatId };
   set.name = debtorNameOf({ ...debtor, ...set, name: input.name ?? debtor.name, debtorType: debtor.debtorType });
   await trx
     .updateTable('debtor')
@@ -41,7 +41,7 @@ export const updateDebtor: CommandHandler<EditDebtorForm> = async (ctx) => {
     .where('creditorId', '=', target!.creditorId)
     .execute();
   return {
-    history: { text: changes(debtor, set, fieldLabels(['name', 'firstName', 'lastName', 'dateOfBirth'])) },
+    history: { text: changes(debtor, set, fieldLabels(['name', 'firstName', 'lastName', 'dateOfBirth', 'vatId'])) },
   };
 };
 

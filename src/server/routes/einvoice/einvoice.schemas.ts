@@ -40,13 +40,14 @@ export const eInvoiceDataSchema = {
       type: ['object', 'null'],
       properties: {
         name: nullableString,
+        vatId: { ...nullableString, description: 'buyer VAT identifier (BT-48), as printed' },
         street: nullableString,
         zip: nullableString,
         city: nullableString,
         country: nullableString,
         email: nullableString,
       },
-      required: ['name', 'street', 'zip', 'city', 'country', 'email'],
+      required: ['name', 'vatId', 'street', 'zip', 'city', 'country', 'email'],
     },
     paymentMeans: {
       type: 'array',

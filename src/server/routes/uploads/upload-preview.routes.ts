@@ -18,7 +18,8 @@ const text = { type: 'string', maxLength: 200 };
 /**
  * `POST /voucher/upload/debtor-match` (under /api): which of the caller's customers the buyer an
  * e-invoice names is (the upload dialog reads the invoice with POST /einvoice/read first, then asks
- * this) — by IBAN, name and address; read-only, within the own creditor.
+ * this) — by VAT id, then IBAN, then name and address (findKnownDebtor); read-only, within the own
+ * creditor.
  */
 export async function uploadPreviewRoutes(app: FastifyInstance, { db }: AppDeps): Promise<void> {
   app.post<{ Body: MatchBody }>(
