@@ -28,7 +28,8 @@ import { type BenchResult, valueResult } from './bench-kit';
  * DATABASE_URL (a PostgreSQL server to create the benchmark database on; default the local one,
  * skipped when unreachable); KONTOR_BENCH_CACHE (where built databases are kept, default the
  * system's temporary folder); KONTOR_BENCH_FRESH=1 rebuilds them; KONTOR_BENCH_DURATION (seconds
- * per load run); KONTOR_BENCH_ENGINES=pglite,postgres.
+ * per load run); KONTOR_BENCH_ENGINES=pglite,postgres; KONTOR_BENCH_PREPARE_ONLY=1 builds the
+ * databases and measures nothing.
  */
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -525,6 +526,7 @@ export async function run(): Promise<BenchResult[]> {
       results.push(valueResult(`${name}: skipped`, '–', prepared));
       continue;
     }
+    if (process.env.KONTOR_BENCH_PREPARE_ONLY === '1') continue;
     results.push(
       valueResult(
         `${name}: seed (demo + scale tenants, VACUUM ANALYZE)`,
