@@ -1,5 +1,5 @@
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
-import { CamelCasePlugin, Kysely, PostgresDialect, sql } from 'kysely';
+import { CamelCasePlugin, Kysely, type LogConfig, PostgresDialect, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { Database } from './schema';
@@ -28,6 +28,8 @@ export interface DatabaseOptions {
   dataDir?: string;
   /** A PGlite data-directory dump to start from (tests load a migrated, seeded template). */
   loadDataDir?: Blob;
+  /** Kysely's query log (the API benchmark records the SQL an endpoint runs) */
+  log?: LogConfig;
 }
 
 // Same value shapes from both engines: `date` stays `yyyy-MM-dd` (no time-zone shifts through JS Date),
@@ -64,7 +66,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // An idle connection the server ends (restart, failover, DROP DATABASE … FORCE) must not crash
     // the process: pg emits it on the pool, and the next query simply opens a new connection.
     pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins, log: options.log });
     return {
       db,
       kind: 'postgres',
@@ -84,7 +86,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       [pgliteTypes.NUMERIC]: toNumber,
     },
   });
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins, log: options.log });
   return {
     db,
     kind: 'pglite',

@@ -5,12 +5,20 @@ import { openDatabase } from '../database';
 import { migrateToLatest } from '../migrate';
 import { isDatabaseEmpty, type SeedSize, seedDatabase } from './index';
 
-// `npm run seed -- --size demo|large`: migrates, then seeds DATABASE_URL or the PGlite in DATA_DIR.
+// `npm run seed -- --size demo|large|scale`: migrates, then seeds DATABASE_URL or the PGlite in DATA_DIR.
 // Refuses a database that already has users or creditors, so it never mixes data sets.
-const { values } = parseArgs({ options: { size: { type: 'string', default: 'demo' } } });
+// `--tenants 100,1000` replaces the scale tenants' voucher counts (scale and large sizes).
+const { values } = parseArgs({
+  options: { size: { type: 'string', default: 'demo' }, tenants: { type: 'string' } },
+});
+const scaleTenants = values.tenants?.split(',').map(Number);
+if (scaleTenants?.some((n) => !Number.isInteger(n) || n <= 0)) {
+  console.error(`--tenants must be voucher counts separated by commas, not '${values.tenants}'`);
+  process.exit(2);
+}
 const size = values.size as SeedSize;
-if (size !== 'demo' && size !== 'large') {
-  console.error(`--size must be demo or large, not '${values.size}'`);
+if (size !== 'demo' && size !== 'large' && size !== 'scale') {
+  console.error(`--size must be demo, large or scale, not '${values.size}'`);
   process.exit(2);
 }
 
@@ -38,6 +46,7 @@ try {
     let barStarted = false;
     const summary = await seedDatabase(handle.db, {
       size,
+      scaleTenants,
       onProgress: (progress) => {
         if (!barStarted) bar.start(progress.totalCreditors, 0, { debtors: 0, vouchers: 0 });
         barStarted = true;

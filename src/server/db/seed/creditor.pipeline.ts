@@ -21,7 +21,7 @@ import { addContract, buildCreditorRow, buildUsers, type CreditorSpec } from './
 import { buildDebtorGraph, type DebtorGraph } from './debtor.factory';
 import { addDebtorProcessLog } from './debtor-process-log.factory';
 import { addNotInsurableCases } from './insurability.factory';
-import { add, type CreditorContext, type RowSink, type SeedProfile } from './seed-context';
+import { add, addAll, type CreditorContext, type RowSink, type SeedProfile } from './seed-context';
 import { shiftDate } from './seed-random';
 import { addChildVouchers, addUnprocessedVouchers } from './voucher-extras.factory';
 import { enrichVoucher } from './voucher-details.factory';
@@ -119,13 +119,13 @@ export function buildCreditorData(options: CreditorDataOptions): CreditorContext
   const locations = graphs.flatMap((g) => g.locations);
   const permanentDebts = graphs.flatMap((g) => g.permanentDebts);
   const base = graphs.flatMap((g) => g.vouchers);
-  add(sink, 'debtor', ...debtors);
-  add(sink, 'location', ...locations);
+  addAll(sink, 'debtor', debtors);
+  addAll(sink, 'location', locations);
   completePermanentDebts(ctx, permanentDebts);
-  add(sink, 'permanentDebt', ...permanentDebts);
+  addAll(sink, 'permanentDebt', permanentDebts);
   for (const voucher of base) enrichVoucher(ctx, voucher);
   addNotInsurableCases(ctx, base);
-  add(sink, 'voucher', ...base);
+  addAll(sink, 'voucher', base);
   const before = sink.voucher?.length ?? 0;
   addChildVouchers(ctx, base);
   const children = (sink.voucher ?? []).slice(before) as NewVoucher[];

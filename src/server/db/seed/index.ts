@@ -6,10 +6,15 @@ import { createIdAllocator, syncIdentitySequences } from './bulk-insert';
 import { seedDemoData } from './demo.seed';
 import { DEMO_PASSWORD } from './demo-accounts';
 import { type LargeSeedProgress, seedLargeData } from './large.seed';
+import { SCALE_TENANTS, seedScaleTenants } from './scale.seed';
 import { todayIso } from './seed-random';
 
-/** `demo`: the logins of the README with data in every area; `large`: demo plus bulk data for load tests. */
-export type SeedSize = 'demo' | 'large';
+/**
+ * `demo`: the logins of the README with data in every area; `large`: demo plus bulk data and one
+ * creditor of 250,000 vouchers for load tests; `scale`: demo plus the scale tenants (1,000 / 10,000 /
+ * 100,000 / 250,000 vouchers, scale.seed.ts) of the API benchmark.
+ */
+export type SeedSize = 'demo' | 'large' | 'scale';
 
 export interface SeedOptions {
   size: SeedSize;
@@ -17,8 +22,13 @@ export interface SeedOptions {
   today?: string;
   /** faker seed; fixed so repeated runs produce the same data */
   seed?: number;
-  /** large size: called after every batch of creditors */
+  /** large and scale sizes: called after every batch of creditors */
   onProgress?: (progress: LargeSeedProgress) => void;
+  /**
+   * the scale tenants' voucher counts (default: `scale` {@link SCALE_TENANTS}, `large` the 250,000
+   * one); the benchmark's small mode passes smaller ones
+   */
+  scaleTenants?: readonly number[];
 }
 
 export interface SeedSummary {
@@ -83,18 +93,16 @@ export async function seedDatabase(db: Kysely<Database>, options: SeedOptions): 
   });
   if (!demo) throw new Error('seed: demo data missing');
   rows = demo.rows;
-  if (options.size === 'large') {
+  if (options.size === 'large' || options.size === 'scale') {
     // the bulk part commits per batch of creditors; it reuses the demo's staff and continues its ids
-    const large = await seedLargeData(db, {
-      seed,
-      today,
-      now,
-      passwordHash,
-      ids,
-      staff: demo.staff,
-      onProgress: options.onProgress,
-    });
-    for (const [table, n] of Object.entries(large)) rows[table] = (rows[table] ?? 0) + n;
+    const bulk = { seed, today, now, passwordHash, ids, staff: demo.staff, onProgress: options.onProgress };
+    if (options.size === 'large') {
+      const large = await seedLargeData(db, bulk);
+      for (const [table, n] of Object.entries(large)) rows[table] = (rows[table] ?? 0) + n;
+    }
+    const tenants = options.scaleTenants ?? (options.size === 'large' ? SCALE_TENANTS.slice(-1) : SCALE_TENANTS);
+    const scale = await seedScaleTenants(db, tenants, bulk);
+    for (const [table, n] of Object.entries(scale)) rows[table] = (rows[table] ?? 0) + n;
     await finishSeed(db, demo.preservedCreditorIds);
   }
   // Fresh statistics and visibility maps (PostgreSQL and PGlite alike): without them the planner

@@ -79,23 +79,39 @@ async function switchOffForeignKeyTriggers(db: Kysely<Database>): Promise<boolea
   }
 }
 
+/** What the bulk loader needs besides the creditors: seed, dates, ids and the demo's staff. */
+export interface BulkSeedOptions {
+  seed: number;
+  today: string;
+  now: string;
+  passwordHash: string;
+  ids: IdAllocator;
+  staff: Staff[];
+  onProgress?: (progress: LargeSeedProgress) => void;
+}
+
+/** One creditor of a bulk load: its spec and its vouchers per active debtor. */
+export interface BulkCreditor {
+  spec: CreditorSpec;
+  voucherRange: { min: number; max: number };
+}
+
 /**
- * Adds {@link LARGE_SIZE} on top of the demo data, in batches of creditors, each batch in its own
- * transaction on one connection. Returns the rows written per table.
- *
- * @example
- * await seedLargeData(db, { seed, today, now, passwordHash, ids, staff, onProgress: (p) => bar.update(p.creditors) });
+ * Writes creditors with everything they own through the bulk writer (creditor.pipeline.ts), `batch`
+ * creditors per transaction on one connection, foreign-key triggers off where allowed and checked
+ * once at the end; ANALYZE at the end (the caller vacuums). Returns the rows written per table.
+ * Used by the large data set and the scale tenants (scale.seed.ts).
  */
-export async function seedLargeData(
+export async function writeBulkCreditors(
   db: Kysely<Database>,
-  options: {
-    seed: number;
-    today: string;
-    now: string;
-    passwordHash: string;
-    ids: IdAllocator;
-    staff: Staff[];
-    onProgress?: (progress: LargeSeedProgress) => void;
+  options: BulkSeedOptions,
+  creditors: {
+    count: number;
+    batch: number;
+    /** the i-th creditor, drawn from its own faker `f` (already seeded for it) */
+    creditorAt: (i: number, f: Faker) => BulkCreditor;
+    /** added to `i` for the fakers' seeds and the creditor's index, so two loads never draw alike */
+    keyOffset?: number;
   },
 ): Promise<Record<string, number>> {
   return db.connection().execute(async (conn) => {
@@ -106,29 +122,30 @@ export async function seedLargeData(
     const f = createSeedFaker(options.seed);
     const progress: LargeSeedProgress = {
       creditors: 0,
-      totalCreditors: LARGE_SIZE.creditors,
+      totalCreditors: creditors.count,
       debtors: 0,
       vouchers: 0,
     };
     options.onProgress?.(progress);
     try {
-      for (let start = 0; start < LARGE_SIZE.creditors; start += BATCH) {
+      for (let start = 0; start < creditors.count; start += creditors.batch) {
         const sink: RowSink = {};
-        for (let i = start; i < Math.min(start + BATCH, LARGE_SIZE.creditors); i++) {
-          f.seed(options.seed + 7_919 * (i + 100));
-          baseFaker.seed(options.seed + 104_729 * (i + 100));
-          const spec = bulkSpec(i, f);
+        for (let i = start; i < Math.min(start + creditors.batch, creditors.count); i++) {
+          const key = i + (creditors.keyOffset ?? 0);
+          f.seed(options.seed + 7_919 * (key + 100));
+          baseFaker.seed(options.seed + 104_729 * (key + 100));
+          const creditor = creditors.creditorAt(i, f);
           const creditorId = options.ids.next('creditor');
           const graphs = buildBaseGraphs(
-            spec,
+            creditor.spec,
             creditorId,
             baseFaker,
             options.today,
             options.ids,
-            VOUCHER_RANGE,
+            creditor.voucherRange,
           );
           buildCreditorData({
-            spec,
+            spec: creditor.spec,
             creditorId,
             graphs,
             f,
@@ -140,7 +157,7 @@ export async function seedLargeData(
             staff: options.staff,
             sink,
             preserveBase: false,
-            index: i,
+            index: key,
           });
         }
         for (const [table, list] of Object.entries(sink))
@@ -155,10 +172,10 @@ export async function seedLargeData(
           await sql`rollback`.execute(conn);
           throw error;
         }
-        progress.creditors = Math.min(start + BATCH, LARGE_SIZE.creditors);
+        progress.creditors = Math.min(start + creditors.batch, creditors.count);
         options.onProgress?.(progress);
         // PGlite has no background checkpointer: without this its WAL grows by gigabytes
-        if ((start / BATCH) % 20 === 19) await sql`checkpoint`.execute(conn);
+        if ((start / creditors.batch) % 20 === 19 || creditors.batch === 1) await sql`checkpoint`.execute(conn);
         // PGlite answers in microtasks only; let timers (the progress bar) run between batches
         await new Promise((resolve) => setImmediate(resolve));
       }
@@ -168,5 +185,20 @@ export async function seedLargeData(
     if (triggersOff) await verifyForeignKeys(conn);
     await sql`analyze`.execute(conn);
     return rows;
+  });
+}
+
+/**
+ * Adds {@link LARGE_SIZE} on top of the demo data, in batches of creditors, each batch in its own
+ * transaction on one connection. Returns the rows written per table.
+ *
+ * @example
+ * await seedLargeData(db, { seed, today, now, passwordHash, ids, staff, onProgress: (p) => bar.update(p.creditors) });
+ */
+export function seedLargeData(db: Kysely<Database>, options: BulkSeedOptions): Promise<Record<string, number>> {
+  return writeBulkCreditors(db, options, {
+    count: LARGE_SIZE.creditors,
+    batch: BATCH,
+    creditorAt: (i, f) => ({ spec: bulkSpec(i, f), voucherRange: VOUCHER_RANGE }),
   });
 }

@@ -37,6 +37,11 @@ export const INSERT_ORDER: readonly (keyof Database)[] = [
 
 /** Appends rows of `table` to the sink. */
 export function add<T extends keyof Database>(sink: RowSink, table: T, ...rows: NewRow<T>[]): void {
+  addAll(sink, table, rows);
+}
+
+/** Appends a list of rows of any length (a spread of 250,000 arguments overflows the stack). */
+export function addAll<T extends keyof Database>(sink: RowSink, table: T, rows: readonly NewRow<T>[]): void {
   if (!sink[table]) sink[table] = [];
   const list = sink[table] as NewRow<T>[];
   for (const row of rows) list.push(row);

@@ -1,0 +1,139 @@
+import { performance } from 'node:perf_hooks';
+import Fastify from 'fastify';
+import pg from 'pg';
+import { createAdapters } from '../src/server/adapters';
+import { buildApp } from '../src/server/app';
+import { openDatabase } from '../src/server/db/database';
+
+/**
+ * The server process of the API benchmark (bench/api.bench.ts starts it with `node --import tsx`):
+ * our real application (buildApp) on BENCH_OURS_PORT and, on BENCH_BARE_PORT, a bare Fastify server
+ * on the same database — its own `pg` pool of the same size for PostgreSQL, the same PGlite instance
+ * for PGlite — that replays SQL recorded from our endpoints, with their parameters:
+ *
+ * - `POST /__bench/record` starts recording every query our application runs (Kysely's `log`);
+ * - `POST /__bench/keep/:name` stops and keeps the recording as the bare page `name`, grouped into
+ *   waves of queries that ran at the same time (ours runs e.g. list and count in parallel); it
+ *   answers the statements with their server-side durations;
+ * - `GET /bare/:name` runs the kept statements, wave after wave, each wave in parallel, and answers
+ *   every result's rows as JSON — the ceiling: no authentication, no validation, no mapping;
+ * - `GET /__bench/time/:name?repeat=n` runs each kept statement alone `n` times and answers the
+ *   median time of each (the scaling table's list and count times).
+ *
+ * Env: BENCH_DATABASE_URL (PostgreSQL) or BENCH_DATA_DIR (PGlite), BENCH_OURS_PORT, BENCH_BARE_PORT.
+ */
+
+interface Statement {
+  sql: string;
+  parameters: readonly unknown[];
+  /** milliseconds, as our application measured it */
+  ms: number;
+  start: number;
+  end: number;
+}
+
+const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
+const oursPort = Number(process.env.BENCH_OURS_PORT);
+const barePort = Number(process.env.BENCH_BARE_PORT);
+
+let recording: Statement[] | null = null;
+const handle = await openDatabase({
+  databaseUrl,
+  dataDir: process.env.BENCH_DATA_DIR,
+  log: (event) => {
+    if (!recording || event.level !== 'query') return;
+    const end = performance.now();
+    recording.push({
+      sql: event.query.sql,
+      parameters: event.query.parameters,
+      ms: event.queryDurationMillis,
+      start: end - event.queryDurationMillis,
+      end,
+    });
+  },
+});
+
+const app = await buildApp({
+  db: handle.db,
+  jwtSecret: 'kontor-bench-secret-kontor-bench-secret',
+  adapters: createAdapters({}, { dataDir: `${process.env.BENCH_TMP_DIR ?? '/tmp'}/kontor-bench-adapters` }),
+  logger: false,
+});
+
+// the bare server's connection: a pool of the size ours uses, or the same PGlite
+const pool = databaseUrl ? new pg.Pool({ connectionString: databaseUrl, max: 10 }) : undefined;
+const run = async (statement: Pick<Statement, 'sql' | 'parameters'>): Promise<unknown[]> => {
+  if (pool) return (await pool.query(statement.sql, statement.parameters as unknown[])).rows;
+  return (await handle.pglite!.query(statement.sql, statement.parameters as unknown[])).rows;
+};
+
+/** Statements that overlapped in time ran in parallel (Promise.all): one wave. */
+function waves(statements: Statement[]): Statement[][] {
+  const sorted = [...statements].sort((a, b) => a.start - b.start);
+  const result: Statement[][] = [];
+  let waveEnd = -Infinity;
+  for (const statement of sorted) {
+    if (result.length > 0 && statement.start < waveEnd) {
+      result[result.length - 1].push(statement);
+      waveEnd = Math.max(waveEnd, statement.end);
+    } else {
+      result.push([statement]);
+      waveEnd = statement.end;
+    }
+  }
+  return result;
+}
+
+const pages = new Map<string, Statement[][]>();
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+const bare = Fastify({ logger: false });
+bare.post('/__bench/record', async () => {
+  recording = [];
+  return { recording: true };
+});
+bare.post<{ Params: { name: string } }>('/__bench/keep/:name', async (request) => {
+  const statements = recording ?? [];
+  recording = null;
+  const grouped = waves(statements);
+  pages.set(request.params.name, grouped);
+  return grouped.map((wave) => wave.map(({ sql, ms }) => ({ sql, ms })));
+});
+bare.get<{ Params: { name: string } }>('/bare/:name', async (request, reply) => {
+  const page = pages.get(request.params.name);
+  if (!page) return reply.status(404).send({ message: 'no such page' });
+  const results: unknown[][] = [];
+  for (const wave of page) results.push(...(await Promise.all(wave.map(run))));
+  return results;
+});
+bare.get<{ Params: { name: string }; Querystring: { repeat?: string } }>('/__bench/time/:name', async (request, reply) => {
+  const page = pages.get(request.params.name);
+  if (!page) return reply.status(404).send({ message: 'no such page' });
+  const repeat = Number(request.query.repeat ?? 3);
+  const timings: { sql: string; ms: number }[] = [];
+  for (const statement of page.flat()) {
+    const times: number[] = [];
+    for (let i = 0; i < repeat; i++) {
+      const started = performance.now();
+      await run(statement);
+      times.push(performance.now() - started);
+    }
+    timings.push({ sql: statement.sql, ms: median(times) });
+  }
+  return timings;
+});
+
+async function shutdown() {
+  await bare.close();
+  await app.close();
+  await pool?.end();
+  // PGlite must be closed to leave a consistent data directory behind
+  await handle.close();
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown());
+process.on('SIGINT', () => void shutdown());
+
+await app.listen({ port: oursPort, host: '127.0.0.1' });
+await bare.listen({ port: barePort, host: '127.0.0.1' });
+console.log(`bench-server ready ${handle.kind}`);
