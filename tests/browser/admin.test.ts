@@ -162,6 +162,17 @@ describe.skipIf(!chromiumAvailable())('an administrator works through the admin 
     expect(await seriousA11yViolations(page)).toEqual([]);
   });
 
+  it("shows an admin on a creditor's page the way into a user's view instead of a bare refusal", async () => {
+    await page.goto(`${portal.baseUrl}${resources.vouchers.route.split('/:')[0]}`);
+    await expect
+      .poll(() => page.getByRole('heading', { name: germanText('adminUi.creditorViewTitle') }).count())
+      .toBe(1);
+    expect(await page.getByText(germanText('ra.page.access_denied')).count()).toBe(0);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.getByRole('link', { name: germanText('adminUi.creditorViewAction') }).click();
+    await page.waitForURL(`**${resources.users.route.split('/:')[0]}`);
+  });
+
   it('opens the state-of-affairs import from the admin actions page', async () => {
     await page.goto(`${portal.baseUrl}/admin-actions`);
     await page.getByRole('link', { name: germanText(forms.stateOfAffairsImport.label) }).click();

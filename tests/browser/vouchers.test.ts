@@ -89,7 +89,8 @@ describe.skipIf(!chromiumAvailable())('creditor works through vouchers and uploa
     const always = vouchers.list.columns.filter((c) => c.priority === 1);
     await page.reload();
     await expect.poll(() => rows().count()).toBe(vouchers.list.defaultPerPage);
-    expect((await listHeaders(page)).some((text) => text.startsWith(uploaded))).toBe(true);
+    // the choice is the user's: it applies once the user is known again
+    await expect.poll(async () => (await listHeaders(page)).some((text) => text.startsWith(uploaded))).toBe(true);
     // back to the YAML's choice, on a wide screen: more than the columns that always stay
     await page.getByRole('button', { name: germanText('ui.list.columns'), exact: true }).click();
     const menu = page.getByRole('menu', { name: germanText('ui.list.columnsTitle') });

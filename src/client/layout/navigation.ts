@@ -38,7 +38,8 @@ const FALLBACK_ICONS: Record<string, string> = {
 
 const kebab = (key: string) => key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
 /** `/debtors/:type?/:id?` → `/debtors` */
-const basePath = (route: string) => route.split('/:')[0] || '/';
+/** A route pattern without its parameters: `/users/:id?` → `/users`. */
+export const basePath = (route: string) => route.split('/:')[0] || '/';
 
 /**
  * The navigation entry of a `navigation.<key>` permission.
@@ -78,8 +79,11 @@ export const VARIANT_COMPARISON_PAGE: NavEntry & { order: number; superAdminOnly
   superAdminOnly: true,
 };
 
-const isAdminRole = (role: string) => permissionTables.roles[role]?.side === 'admin';
+/** Whether a role (ROLE_*) is one of the provider's staff. */
+export const isAdminRole = (role: string) => permissionTables.roles[role]?.side === 'admin';
 const expandRoles = (roles: string[]) => roles.flatMap((role) => permissionTables.roleGroups[role] ?? [role]);
+/** Whether an administrator may open the resource's pages at all (not only in a user's view). */
+export const adminResource = (name: string) => expandRoles(resources[name]?.roles ?? []).some(isAdminRole);
 
 /**
  * The admin sidebar (document 2 §2 "Layout"): every generated resource for admin roles that has a

@@ -1,8 +1,10 @@
-import { Box, Card } from '@mui/material';
-import { ListContextProvider, useCanAccess, useResourceContext, useTranslate } from 'ra-core';
+import { Alert, Box, Button, Card } from '@mui/material';
+import { ListContextProvider, useCanAccess, useGetIdentity, useResourceContext, useTranslate } from 'ra-core';
+import { Link } from 'react-router-dom';
 import { AccessDenied, Loading, Pagination } from 'react-admin';
 import { useLocation } from 'react-router-dom';
 import { resources } from '../../../generated/resources';
+import { adminResource, basePath, isAdminRole } from '../layout/navigation';
 import { PageHeader } from '../layout/PageHeader';
 import { ListCreateButton } from './ListCreateButton';
 import { ListExportButton } from './ListExportButton';
@@ -26,8 +28,32 @@ export function ResourceListPage() {
 /** The client only hides (the server is the authority), but a denied list is not even requested. */
 function ResourceAccessGate({ name }: { name: string }) {
   const { canAccess, isPending } = useCanAccess({ resource: name, action: 'list' });
+  const { identity } = useGetIdentity();
   if (isPending) return <Loading />;
-  return canAccess ? <ResourceListView name={name} /> : <AccessDenied />;
+  if (canAccess) return <ResourceListView name={name} />;
+  const roles = (identity?.roles as string[] | undefined) ?? [];
+  // an administrator on a creditor's page (a bookmark, a link from a mail) is shown the way in
+  return roles.some(isAdminRole) && !adminResource(name) ? <CreditorViewHint name={name} /> : <AccessDenied />;
+}
+
+/** Where an administrator finds a creditor's page: in a user's view (document 2 §6, impersonation). */
+function CreditorViewHint({ name }: { name: string }) {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ p: 2, maxWidth: 720 }}>
+      <PageHeader title={translate('adminUi.creditorViewTitle')} />
+      <Alert
+        severity="info"
+        action={
+          <Button component={Link} to={basePath(resources.users.route)} color="inherit" size="small">
+            {translate('adminUi.creditorViewAction')}
+          </Button>
+        }
+      >
+        {translate('adminUi.creditorViewText', { page: translate(resources[name].label) })}
+      </Alert>
+    </Box>
+  );
 }
 
 function ResourceListView({ name }: { name: string }) {
