@@ -670,134 +670,6 @@ export const commands: Record<string, CommandConfig> = {
     "confirm": "adminCommands.sendCaseFileConfirm",
     "notify": []
   },
-  "enableDoc2PortalInvoices": {
-    "name": "enableDoc2PortalInvoices",
-    "area": "adminCreditors",
-    "label": "commands.enableDoc2PortalInvoices.label",
-    "method": "POST",
-    "path": "/creditor/{id}/doc2portal-invoice/enable",
-    "url": "/creditor/:id/doc2portal-invoice/enable",
-    "roles": [
-      "ROLE_SUPER_ADMIN",
-      "ROLE_ADMIN",
-      "ROLE_PRODUCT_ADMIN"
-    ],
-    "adminPermission": "enable_doc2portal",
-    "target": {
-      "name": "creditor",
-      "entity": "creditor",
-      "state": "status",
-      "enum": "creditorStatus",
-      "history": "none"
-    },
-    "allowSelfApproval": true,
-    "creditorStatus": [
-      "active",
-      "blocked",
-      "terminated"
-    ],
-    "actionLog": "doc2portal_invoice_enable",
-    "failure": "changesNotSaved",
-    "success": "changesSaved",
-    "confirm": "adminCommands.doc2portalInvoiceEnableConfirm",
-    "notify": []
-  },
-  "disableDoc2PortalInvoices": {
-    "name": "disableDoc2PortalInvoices",
-    "area": "adminCreditors",
-    "label": "commands.disableDoc2PortalInvoices.label",
-    "method": "POST",
-    "path": "/creditor/{id}/doc2portal-invoice/disable",
-    "url": "/creditor/:id/doc2portal-invoice/disable",
-    "roles": [
-      "ROLE_SUPER_ADMIN",
-      "ROLE_ADMIN",
-      "ROLE_PRODUCT_ADMIN"
-    ],
-    "adminPermission": "enable_doc2portal",
-    "target": {
-      "name": "creditor",
-      "entity": "creditor",
-      "state": "status",
-      "enum": "creditorStatus",
-      "history": "none"
-    },
-    "allowSelfApproval": true,
-    "creditorStatus": [
-      "active",
-      "blocked",
-      "terminated"
-    ],
-    "actionLog": "doc2portal_invoice_disable",
-    "failure": "changesNotSaved",
-    "success": "changesSaved",
-    "confirm": "adminCommands.doc2portalInvoiceDisableConfirm",
-    "notify": []
-  },
-  "enableLetter2PostDocuments": {
-    "name": "enableLetter2PostDocuments",
-    "area": "adminCreditors",
-    "label": "commands.enableLetter2PostDocuments.label",
-    "method": "POST",
-    "path": "/creditor/{id}/doc2portal-document/enable",
-    "url": "/creditor/:id/doc2portal-document/enable",
-    "roles": [
-      "ROLE_SUPER_ADMIN",
-      "ROLE_ADMIN",
-      "ROLE_PRODUCT_ADMIN"
-    ],
-    "adminPermission": "enable_doc2portal",
-    "target": {
-      "name": "creditor",
-      "entity": "creditor",
-      "state": "status",
-      "enum": "creditorStatus",
-      "history": "none"
-    },
-    "allowSelfApproval": true,
-    "creditorStatus": [
-      "active",
-      "blocked",
-      "terminated"
-    ],
-    "actionLog": "doc2portal_document_enable",
-    "failure": "changesNotSaved",
-    "success": "changesSaved",
-    "confirm": "adminCommands.letter2postEnableConfirm",
-    "notify": []
-  },
-  "disableLetter2PostDocuments": {
-    "name": "disableLetter2PostDocuments",
-    "area": "adminCreditors",
-    "label": "commands.disableLetter2PostDocuments.label",
-    "method": "POST",
-    "path": "/creditor/{id}/doc2portal-document/disable",
-    "url": "/creditor/:id/doc2portal-document/disable",
-    "roles": [
-      "ROLE_SUPER_ADMIN",
-      "ROLE_ADMIN",
-      "ROLE_PRODUCT_ADMIN"
-    ],
-    "adminPermission": "enable_doc2portal",
-    "target": {
-      "name": "creditor",
-      "entity": "creditor",
-      "state": "status",
-      "enum": "creditorStatus",
-      "history": "none"
-    },
-    "allowSelfApproval": true,
-    "creditorStatus": [
-      "active",
-      "blocked",
-      "terminated"
-    ],
-    "actionLog": "doc2portal_document_disable",
-    "failure": "changesNotSaved",
-    "success": "changesSaved",
-    "confirm": "adminCommands.letter2postDisableConfirm",
-    "notify": []
-  },
   "requestSepaUpdate": {
     "name": "requestSepaUpdate",
     "area": "adminSepa",
@@ -1358,6 +1230,138 @@ export const commands: Record<string, CommandConfig> = {
     "actionLog": "creditor_user_register",
     "failure": "changesNotSaved",
     "success": "adminCommands.creditorUserCreated",
+    "notify": []
+  },
+  "enableDoc2PortalInvoices": {
+    "name": "enableDoc2PortalInvoices",
+    "area": "adminUsers",
+    "label": "commands.enableDoc2PortalInvoices.label",
+    "method": "POST",
+    "path": "/user-management/command/user/doc2portal-invoice/enable",
+    "url": "/user-management/command/user/doc2portal-invoice/enable",
+    "form": "enableDoc2PortalInvoices",
+    "targetBy": "userIdentifier",
+    "roles": [
+      "ROLE_SUPER_ADMIN",
+      "ROLE_ADMIN",
+      "ROLE_PRODUCT_ADMIN"
+    ],
+    "adminPermission": "enable_doc2portal",
+    "target": {
+      "name": "user",
+      "entity": "userListItem",
+      "state": "status",
+      "enum": "userStatus",
+      "history": "none"
+    },
+    "allowSelfApproval": true,
+    "creditorStatus": [
+      "active",
+      "blocked",
+      "terminated"
+    ],
+    "actionLog": "doc2portal_invoice_enable",
+    "failure": "changesNotSaved",
+    "success": "changesSaved",
+    "notify": []
+  },
+  "disableDoc2PortalInvoices": {
+    "name": "disableDoc2PortalInvoices",
+    "area": "adminUsers",
+    "label": "commands.disableDoc2PortalInvoices.label",
+    "method": "POST",
+    "path": "/user-management/command/user/doc2portal-invoice/disable",
+    "url": "/user-management/command/user/doc2portal-invoice/disable",
+    "form": "disableDoc2PortalInvoices",
+    "targetBy": "userIdentifier",
+    "roles": [
+      "ROLE_SUPER_ADMIN",
+      "ROLE_ADMIN",
+      "ROLE_PRODUCT_ADMIN"
+    ],
+    "adminPermission": "enable_doc2portal",
+    "target": {
+      "name": "user",
+      "entity": "userListItem",
+      "state": "status",
+      "enum": "userStatus",
+      "history": "none"
+    },
+    "allowSelfApproval": true,
+    "creditorStatus": [
+      "active",
+      "blocked",
+      "terminated"
+    ],
+    "actionLog": "doc2portal_invoice_disable",
+    "failure": "changesNotSaved",
+    "success": "changesSaved",
+    "notify": []
+  },
+  "enableLetter2PostDocuments": {
+    "name": "enableLetter2PostDocuments",
+    "area": "adminUsers",
+    "label": "commands.enableLetter2PostDocuments.label",
+    "method": "POST",
+    "path": "/user-management/command/user/doc2portal-document/enable",
+    "url": "/user-management/command/user/doc2portal-document/enable",
+    "form": "enableLetter2PostDocuments",
+    "targetBy": "userIdentifier",
+    "roles": [
+      "ROLE_SUPER_ADMIN",
+      "ROLE_ADMIN",
+      "ROLE_PRODUCT_ADMIN"
+    ],
+    "adminPermission": "enable_doc2portal",
+    "target": {
+      "name": "user",
+      "entity": "userListItem",
+      "state": "status",
+      "enum": "userStatus",
+      "history": "none"
+    },
+    "allowSelfApproval": true,
+    "creditorStatus": [
+      "active",
+      "blocked",
+      "terminated"
+    ],
+    "actionLog": "doc2portal_document_enable",
+    "failure": "changesNotSaved",
+    "success": "changesSaved",
+    "notify": []
+  },
+  "disableLetter2PostDocuments": {
+    "name": "disableLetter2PostDocuments",
+    "area": "adminUsers",
+    "label": "commands.disableLetter2PostDocuments.label",
+    "method": "POST",
+    "path": "/user-management/command/user/doc2portal-document/disable",
+    "url": "/user-management/command/user/doc2portal-document/disable",
+    "form": "disableLetter2PostDocuments",
+    "targetBy": "userIdentifier",
+    "roles": [
+      "ROLE_SUPER_ADMIN",
+      "ROLE_ADMIN",
+      "ROLE_PRODUCT_ADMIN"
+    ],
+    "adminPermission": "enable_doc2portal",
+    "target": {
+      "name": "user",
+      "entity": "userListItem",
+      "state": "status",
+      "enum": "userStatus",
+      "history": "none"
+    },
+    "allowSelfApproval": true,
+    "creditorStatus": [
+      "active",
+      "blocked",
+      "terminated"
+    ],
+    "actionLog": "doc2portal_document_disable",
+    "failure": "changesNotSaved",
+    "success": "changesSaved",
     "notify": []
   },
   "identCheck": {
@@ -3980,182 +3984,6 @@ export const commandRoutes: CommandRoute[] = [
   },
   {
     "method": "POST",
-    "url": "/creditor/:id/doc2portal-invoice/enable",
-    "commands": [
-      "enableDoc2PortalInvoices"
-    ],
-    "schema": {
-      "tags": [
-        "creditors"
-      ],
-      "summary": "Enable DOC2Portal (invoices)",
-      "params": {
-        "type": "object",
-        "properties": {
-          "id": {
-            "type": "integer",
-            "minimum": 1,
-            "maximum": 2147483647
-          }
-        },
-        "required": [
-          "id"
-        ]
-      },
-      "response": {
-        "200": {
-          "type": "object",
-          "properties": {
-            "success": {
-              "type": "boolean"
-            },
-            "message": {
-              "type": "string",
-              "description": "German text of the success message"
-            }
-          },
-          "required": [
-            "success",
-            "message"
-          ]
-        }
-      }
-    }
-  },
-  {
-    "method": "POST",
-    "url": "/creditor/:id/doc2portal-invoice/disable",
-    "commands": [
-      "disableDoc2PortalInvoices"
-    ],
-    "schema": {
-      "tags": [
-        "creditors"
-      ],
-      "summary": "Disable DOC2Portal (invoices)",
-      "params": {
-        "type": "object",
-        "properties": {
-          "id": {
-            "type": "integer",
-            "minimum": 1,
-            "maximum": 2147483647
-          }
-        },
-        "required": [
-          "id"
-        ]
-      },
-      "response": {
-        "200": {
-          "type": "object",
-          "properties": {
-            "success": {
-              "type": "boolean"
-            },
-            "message": {
-              "type": "string",
-              "description": "German text of the success message"
-            }
-          },
-          "required": [
-            "success",
-            "message"
-          ]
-        }
-      }
-    }
-  },
-  {
-    "method": "POST",
-    "url": "/creditor/:id/doc2portal-document/enable",
-    "commands": [
-      "enableLetter2PostDocuments"
-    ],
-    "schema": {
-      "tags": [
-        "creditors"
-      ],
-      "summary": "Enable Letter2Post (documents)",
-      "params": {
-        "type": "object",
-        "properties": {
-          "id": {
-            "type": "integer",
-            "minimum": 1,
-            "maximum": 2147483647
-          }
-        },
-        "required": [
-          "id"
-        ]
-      },
-      "response": {
-        "200": {
-          "type": "object",
-          "properties": {
-            "success": {
-              "type": "boolean"
-            },
-            "message": {
-              "type": "string",
-              "description": "German text of the success message"
-            }
-          },
-          "required": [
-            "success",
-            "message"
-          ]
-        }
-      }
-    }
-  },
-  {
-    "method": "POST",
-    "url": "/creditor/:id/doc2portal-document/disable",
-    "commands": [
-      "disableLetter2PostDocuments"
-    ],
-    "schema": {
-      "tags": [
-        "creditors"
-      ],
-      "summary": "Disable Letter2Post (documents)",
-      "params": {
-        "type": "object",
-        "properties": {
-          "id": {
-            "type": "integer",
-            "minimum": 1,
-            "maximum": 2147483647
-          }
-        },
-        "required": [
-          "id"
-        ]
-      },
-      "response": {
-        "200": {
-          "type": "object",
-          "properties": {
-            "success": {
-              "type": "boolean"
-            },
-            "message": {
-              "type": "string",
-              "description": "German text of the success message"
-            }
-          },
-          "required": [
-            "success",
-            "message"
-          ]
-        }
-      }
-    }
-  },
-  {
-    "method": "POST",
     "url": "/creditor-debit-update/command/request",
     "commands": [
       "requestSepaUpdate"
@@ -4725,6 +4553,134 @@ export const commandRoutes: CommandRoute[] = [
             "success",
             "message",
             "identifier"
+          ]
+        }
+      }
+    }
+  },
+  {
+    "method": "POST",
+    "url": "/user-management/command/user/doc2portal-invoice/enable",
+    "commands": [
+      "enableDoc2PortalInvoices"
+    ],
+    "schema": {
+      "tags": [
+        "users"
+      ],
+      "summary": "Enable DOC2Portal (invoices)",
+      "body": formBody('enableDoc2PortalInvoices'),
+      "response": {
+        "200": {
+          "type": "object",
+          "properties": {
+            "success": {
+              "type": "boolean"
+            },
+            "message": {
+              "type": "string",
+              "description": "German text of the success message"
+            }
+          },
+          "required": [
+            "success",
+            "message"
+          ]
+        }
+      }
+    }
+  },
+  {
+    "method": "POST",
+    "url": "/user-management/command/user/doc2portal-invoice/disable",
+    "commands": [
+      "disableDoc2PortalInvoices"
+    ],
+    "schema": {
+      "tags": [
+        "users"
+      ],
+      "summary": "Disable DOC2Portal (invoices)",
+      "body": formBody('disableDoc2PortalInvoices'),
+      "response": {
+        "200": {
+          "type": "object",
+          "properties": {
+            "success": {
+              "type": "boolean"
+            },
+            "message": {
+              "type": "string",
+              "description": "German text of the success message"
+            }
+          },
+          "required": [
+            "success",
+            "message"
+          ]
+        }
+      }
+    }
+  },
+  {
+    "method": "POST",
+    "url": "/user-management/command/user/doc2portal-document/enable",
+    "commands": [
+      "enableLetter2PostDocuments"
+    ],
+    "schema": {
+      "tags": [
+        "users"
+      ],
+      "summary": "Enable Letter2Post (documents)",
+      "body": formBody('enableLetter2PostDocuments'),
+      "response": {
+        "200": {
+          "type": "object",
+          "properties": {
+            "success": {
+              "type": "boolean"
+            },
+            "message": {
+              "type": "string",
+              "description": "German text of the success message"
+            }
+          },
+          "required": [
+            "success",
+            "message"
+          ]
+        }
+      }
+    }
+  },
+  {
+    "method": "POST",
+    "url": "/user-management/command/user/doc2portal-document/disable",
+    "commands": [
+      "disableLetter2PostDocuments"
+    ],
+    "schema": {
+      "tags": [
+        "users"
+      ],
+      "summary": "Disable Letter2Post (documents)",
+      "body": formBody('disableLetter2PostDocuments'),
+      "response": {
+        "200": {
+          "type": "object",
+          "properties": {
+            "success": {
+              "type": "boolean"
+            },
+            "message": {
+              "type": "string",
+              "description": "German text of the success message"
+            }
+          },
+          "required": [
+            "success",
+            "message"
           ]
         }
       }

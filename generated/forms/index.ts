@@ -31,6 +31,8 @@
 //   schema/forms/deleteCompanyUser.yaml
 //   schema/forms/directPayment.yaml
 //   schema/forms/disableBlockCreditor.yaml
+//   schema/forms/disableDoc2PortalInvoices.yaml
+//   schema/forms/disableLetter2PostDocuments.yaml
 //   schema/forms/disableUser.yaml
 //   schema/forms/editCompanyUser.yaml
 //   schema/forms/editCreditor.yaml
@@ -39,6 +41,8 @@
 //   schema/forms/editLocation.yaml
 //   schema/forms/editMinimumAnnualServiceFee.yaml
 //   schema/forms/emailReminderSettings.yaml
+//   schema/forms/enableDoc2PortalInvoices.yaml
+//   schema/forms/enableLetter2PostDocuments.yaml
 //   schema/forms/enableUser.yaml
 //   schema/forms/externalVoucher.yaml
 //   schema/forms/limitIncrease.yaml
@@ -103,6 +107,8 @@ import { defaultExposureTypeForm } from './default-exposure-type';
 import { deleteCompanyUserForm } from './delete-company-user';
 import { directPaymentForm } from './direct-payment';
 import { disableBlockCreditorForm } from './disable-block-creditor';
+import { disableDoc2PortalInvoicesForm } from './disable-doc2-portal-invoices';
+import { disableLetter2PostDocumentsForm } from './disable-letter2-post-documents';
 import { disableUserForm } from './disable-user';
 import { editCompanyUserForm } from './edit-company-user';
 import { editCreditorForm } from './edit-creditor';
@@ -111,6 +117,8 @@ import { editDeliveryTypeForm } from './edit-delivery-type';
 import { editLocationForm } from './edit-location';
 import { editMinimumAnnualServiceFeeForm } from './edit-minimum-annual-service-fee';
 import { emailReminderSettingsForm } from './email-reminder-settings';
+import { enableDoc2PortalInvoicesForm } from './enable-doc2-portal-invoices';
+import { enableLetter2PostDocumentsForm } from './enable-letter2-post-documents';
 import { enableUserForm } from './enable-user';
 import { externalVoucherForm } from './external-voucher';
 import { limitIncreaseForm } from './limit-increase';
@@ -175,6 +183,8 @@ export const forms: Record<string, FormConfig> = {
   deleteCompanyUser: deleteCompanyUserForm,
   directPayment: directPaymentForm,
   disableBlockCreditor: disableBlockCreditorForm,
+  disableDoc2PortalInvoices: disableDoc2PortalInvoicesForm,
+  disableLetter2PostDocuments: disableLetter2PostDocumentsForm,
   disableUser: disableUserForm,
   editCompanyUser: editCompanyUserForm,
   editCreditor: editCreditorForm,
@@ -183,6 +193,8 @@ export const forms: Record<string, FormConfig> = {
   editLocation: editLocationForm,
   editMinimumAnnualServiceFee: editMinimumAnnualServiceFeeForm,
   emailReminderSettings: emailReminderSettingsForm,
+  enableDoc2PortalInvoices: enableDoc2PortalInvoicesForm,
+  enableLetter2PostDocuments: enableLetter2PostDocumentsForm,
   enableUser: enableUserForm,
   externalVoucher: externalVoucherForm,
   limitIncrease: limitIncreaseForm,

@@ -798,7 +798,7 @@ export const creditorsResource: ResourceConfig = {
         "key": "enableDoc2portal",
         "label": "resources.creditors.actions.enableDoc2portal",
         "adminPermission": "enable_doc2portal",
-        "command": "enableDoc2PortalInvoices",
+        "dialog": "enableDoc2PortalInvoices",
         "when": {
           "invoicesEnabled": [
             false
@@ -809,7 +809,7 @@ export const creditorsResource: ResourceConfig = {
         "key": "disableDoc2portal",
         "label": "resources.creditors.actions.disableDoc2portal",
         "adminPermission": "enable_doc2portal",
-        "command": "disableDoc2PortalInvoices",
+        "dialog": "disableDoc2PortalInvoices",
         "when": {
           "invoicesEnabled": [
             true
@@ -820,7 +820,7 @@ export const creditorsResource: ResourceConfig = {
         "key": "enableLetter2post",
         "label": "resources.creditors.actions.enableLetter2post",
         "adminPermission": "enable_doc2portal",
-        "command": "enableLetter2PostDocuments",
+        "dialog": "enableLetter2PostDocuments",
         "when": {
           "documentsEnabled": [
             false
@@ -831,7 +831,7 @@ export const creditorsResource: ResourceConfig = {
         "key": "disableLetter2post",
         "label": "resources.creditors.actions.disableLetter2post",
         "adminPermission": "enable_doc2portal",
-        "command": "disableLetter2PostDocuments",
+        "dialog": "disableLetter2PostDocuments",
         "when": {
           "documentsEnabled": [
             true

@@ -549,6 +549,16 @@ export const schemas = [
           "$ref": "UserListItem#"
         }
       },
+      "user": {
+        "anyOf": [
+          {
+            "$ref": "AdminCreditorUser#"
+          },
+          {
+            "type": "null"
+          }
+        ]
+      },
       "hasOpenCreditorDebitUpdate": {
         "type": [
           "boolean",

@@ -111,6 +111,7 @@ export interface AdminCreditorDetails {
   hash?: string | null;
   permission?: CreditorPermissions | null;
   users?: UserListItem[] | null;
+  user?: AdminCreditorUser | null;
   hasOpenCreditorDebitUpdate?: boolean | null;
   isSendToSap?: boolean | null;
   /**
@@ -289,6 +290,17 @@ export interface UserPermissions {
 }
 /**
  * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "AdminCreditorUser".
+ */
+export interface AdminCreditorUser {
+  id: number;
+  username: string;
+  roles?: string[] | null;
+  email?: string | null;
+  loginAllowed?: boolean | null;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
  * via the `definition` "AdminCreditorListItem".
  */
 export interface AdminCreditorListItem {
@@ -319,17 +331,6 @@ export interface AdminCreditorListItem {
   invoicesEnabled?: boolean | null;
   documentsEnabled?: boolean | null;
   user?: AdminCreditorUser | null;
-}
-/**
- * This interface was referenced by `KontorEntities`'s JSON-Schema
- * via the `definition` "AdminCreditorUser".
- */
-export interface AdminCreditorUser {
-  id: number;
-  username: string;
-  roles?: string[] | null;
-  email?: string | null;
-  loginAllowed?: boolean | null;
 }
 /**
  * This interface was referenced by `KontorEntities`'s JSON-Schema
@@ -3047,6 +3048,22 @@ export interface DisableBlockCreditorForm {
 }
 /**
  * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "DisableDoc2PortalInvoicesForm".
+ */
+export interface DisableDoc2PortalInvoicesForm {
+  userIdentifier: number;
+  username?: string;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "DisableLetter2PostDocumentsForm".
+ */
+export interface DisableLetter2PostDocumentsForm {
+  userIdentifier: number;
+  username?: string;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
  * via the `definition` "DisableUserForm".
  */
 export interface DisableUserForm {
@@ -3200,6 +3217,22 @@ export interface EmailReminderSettingsForm {
   email: string;
   frequency:
     'daily' | 'weekly' | 'biweekly' | 'monthly' | 'bimonthly' | 'three_monthly' | 'six_monthly' | 'yearly';
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "EnableDoc2PortalInvoicesForm".
+ */
+export interface EnableDoc2PortalInvoicesForm {
+  userIdentifier: number;
+  username?: string;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "EnableLetter2PostDocumentsForm".
+ */
+export interface EnableLetter2PostDocumentsForm {
+  userIdentifier: number;
+  username?: string;
 }
 /**
  * This interface was referenced by `KontorEntities`'s JSON-Schema

@@ -221,23 +221,82 @@ describe('set-up fee and the booking system', () => {
   });
 });
 
-describe('doc2portal and letter2post', () => {
-  it('switches each flag on and off; a switch into its current position is refused', async () => {
-    const creditor = await creditorOf('creditor@example.com');
-    const flags = [
-      ['doc2portal-invoice', 'invoicesEnabled'],
-      ['doc2portal-document', 'documentsEnabled'],
-    ] as const;
-    for (const [path, column] of flags) {
-      const current = (await creditorById(creditor.id))[column];
-      const same = current ? 'enable' : 'disable';
+describe("doc2portal and letter2post (the spec's user commands, {userIdentifier})", () => {
+  const USER_COMMANDS = '/user-management/command/user';
+  const flags = [
+    ['doc2portal-invoice', 'invoicesEnabled', 'doc2portal_invoice'],
+    ['doc2portal-document', 'documentsEnabled', 'doc2portal_document'],
+  ] as const;
+  const userOf = (username: string) => t.db.selectFrom('appUser').selectAll().where('username', '=', username).executeTakeFirstOrThrow();
+  const shown = async (creditorId: number) => {
+    const details = await call(t, `/creditor/${creditorId}/details`, as('superadmin'));
+    const name = (await creditorById(creditorId)).name;
+    const list = await call(t, `/creditor/list?filters[name][]=${encodeURIComponent(name)}`, as('superadmin'));
+    const item = list.body.creditors.find((c: any) => c.identifier === creditorId);
+    return { details: details.body, item };
+  };
+
+  it("switches the user's creditor on and off, shown in the detail and the list, with an action-log entry", async () => {
+    const observer = await userOf('observer@example.com'); // any user of the creditor names it
+    const creditorId = observer.creditorId!;
+    for (const [path, column, log] of flags) {
+      const current = (await creditorById(creditorId))[column];
       const other = current ? 'disable' : 'enable';
-      const refused = await refusedUnchanged(t, () => post('admin', `/creditor/${creditor.id}/${path}/${same}`));
-      expect(refused, path).toMatchObject({ status: 409, unchanged: true });
-      const denied = await refusedUnchanged(t, () => post('support', `/creditor/${creditor.id}/${path}/${other}`));
-      expect(denied, path).toMatchObject({ status: 403, unchanged: true });
-      expect((await post('admin', `/creditor/${creditor.id}/${path}/${other}`)).status).toBe(200);
-      expect((await creditorById(creditor.id))[column]).toBe(!current);
+      for (const [action, value] of [[other, !current], [current ? 'enable' : 'disable', current]] as const) {
+        const answer = await post('admin', `${USER_COMMANDS}/${path}/${action}`, { userIdentifier: observer.id });
+        expect(answer.status, `${path}/${action} ${JSON.stringify(answer.body)}`).toBe(200);
+        expect((await creditorById(creditorId))[column]).toBe(value);
+        const { details, item } = await shown(creditorId);
+        expect(details[column], path).toBe(value);
+        expect(item[column], path).toBe(value);
+        const entry = await lastLog(`${log}_${action}`, creditorId);
+        expect(entry, `${log}_${action}`).toMatchObject({ adminEmail: 'admin@example.com', creditorIdentifier: (await creditorById(creditorId)).identifier });
+        expect(entry!.payload).toMatchObject({ userIdentifier: observer.id, [column]: value });
+      }
     }
+  });
+
+  it('a product admin switches within the own product; the detail names the main user the dialog sends', async () => {
+    const main = await userOf('creditor@example.com');
+    const { details } = await shown(main.creditorId!);
+    expect(details.user).toMatchObject({ id: main.id, username: 'creditor@example.com' });
+    const current = (await creditorById(main.creditorId!)).invoicesEnabled;
+    const action = current ? 'disable' : 'enable';
+    const back = current ? 'enable' : 'disable';
+    expect((await post('productadmin', `${USER_COMMANDS}/doc2portal-invoice/${action}`, { userIdentifier: main.id })).status).toBe(200);
+    expect((await creditorById(main.creditorId!)).invoicesEnabled).toBe(!current);
+    expect((await post('productadmin', `${USER_COMMANDS}/doc2portal-invoice/${back}`, { userIdentifier: main.id })).status).toBe(200);
+  });
+
+  it('guards: no permission, another product, current position, unknown user, an administrator — nothing changed', async () => {
+    const main = await userOf('creditor@example.com');
+    const support = await userOf('support@example.com');
+    const creditor = await creditorById(main.creditorId!);
+    for (const [path, column] of flags) {
+      const same = creditor[column] ? 'enable' : 'disable';
+      const other = creditor[column] ? 'disable' : 'enable';
+      const cases: [string, string, unknown, number, string?][] = [
+        ['support', other, { userIdentifier: main.id }, 403], // lacks enable_doc2portal
+        ['creditor', other, { userIdentifier: main.id }, 403], // not an admin
+        ['productadmin-tpf', other, { userIdentifier: main.id }, 404, 'notFound'], // a SMAFA creditor
+        ['admin', same, { userIdentifier: main.id }, 409, 'commands.wrongState'],
+        ['admin', other, { userIdentifier: 999999 }, 404, 'notFound'],
+        ['admin', other, { userIdentifier: support.id }, 404, 'notFound'], // administrators: the super admin's only
+        ['superadmin', other, { userIdentifier: support.id }, 409, 'adminCommands.userWithoutCreditor'],
+        ['admin', other, {}, 400],
+      ];
+      for (const [user, action, body, status, reason] of cases) {
+        const refused = await refusedUnchanged(t, () => post(user, `${USER_COMMANDS}/${path}/${action}`, body));
+        expect(refused, `${user} ${path}/${action} ${JSON.stringify(body)}`).toMatchObject({ status, unchanged: true, ...(reason ? { body: { reason } } : {}) });
+      }
+      expect((await creditorById(creditor.id))[column]).toBe(creditor[column]);
+    }
+  });
+
+  it('the creditor-id variants are gone: one route per switch', async () => {
+    const creditor = await creditorOf('creditor@example.com');
+    const answer = await post('admin', `/creditor/${creditor.id}/doc2portal-invoice/${creditor.invoicesEnabled ? 'disable' : 'enable'}`);
+    expect(answer.status).toBe(404);
+    expect((await creditorById(creditor.id)).invoicesEnabled).toBe(creditor.invoicesEnabled);
   });
 });

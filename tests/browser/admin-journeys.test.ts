@@ -8,15 +8,17 @@ import { type RunningPortal, startPortal } from './helpers/portal-server';
 import { germanText as text } from './helpers/texts';
 
 /**
- * Administration journeys (issue 11): block a creditor and see its customer creation refused; a SEPA
- * update requested by one admin and accepted by a second; impersonate a creditor user and switch back.
+ * Administration journeys (issue 11): block a creditor and see its upload refused in the browser
+ * (and its customer creation), lift the block and upload again; a SEPA update requested by one admin
+ * and accepted by a second (the requester is offered no decision and sees it is their own request);
+ * impersonate a creditor user and switch back.
  */
 const PORT = 3420;
 const slow = { timeout: 20_000 };
 const actionLabel = (resource: string, key: string) =>
   text(resources[resource].detail.actions.find((action) => action.key === key)!.label);
 
-describe.skipIf(!chromiumAvailable())('administration', () => {
+describe.skipIf(!chromiumAvailable())('administration', { timeout: 180_000 }, () => {
   let portal: RunningPortal;
   let browser: Browser;
   const contexts: BrowserContext[] = [];
@@ -70,6 +72,29 @@ describe.skipIf(!chromiumAvailable())('administration', () => {
       .click();
   const field = (page: Page, form: string, name: string) =>
     dialog(page).getByRole('textbox', { name: text(forms[form].labels[name]), exact: true });
+  /** the value a detail shows for a field label (its dt/dd pair) */
+  const detailValue = (page: Page, label: string) =>
+    detail(page)
+      .locator('dt', { hasText: label })
+      .first()
+      .locator('xpath=following-sibling::dd[1]')
+      .textContent();
+  const PDF = Buffer.from('%PDF-1.4\n%%EOF\n');
+  /** a creditor user hands over a PDF in the upload dialog */
+  const uploadPdf = async (page: Page, name: string) => {
+    await page.goto(`${portal.baseUrl}/vouchers?uploadVoucher=true`);
+    await expect
+      .poll(() => dialog(page).getByRole('heading').textContent(), slow)
+      .toBe(text('forms.uploadVoucher.title'));
+    await dialog(page)
+      .getByRole('button', { name: text('forms.uploadVoucher.fields.invoiceFiles'), exact: true })
+      .setInputFiles({ name, mimeType: 'application/pdf', buffer: PDF });
+    await submit(page, 'uploadVoucher');
+  };
+  const unprocessedFiles = async (page: Page) =>
+    (await api(page, '/unprocessed-voucher/list?rowsPerPage=100')).body.vouchers.map(
+      (v: { originalFileName: string }) => v.originalFileName,
+    );
 
   let creditorId: number;
 
@@ -88,7 +113,7 @@ describe.skipIf(!chromiumAvailable())('administration', () => {
     await portal?.stop();
   });
 
-  it('blocks a creditor: only "Sperre aufheben" is offered then, and its customer creation is refused', async () => {
+  it('blocks a creditor: its upload is refused in the browser; the block lifted, the upload works again', async () => {
     await superadmin.goto(`${portal.baseUrl}/creditors/${creditorId}`);
     await expect.poll(() => offered(superadmin), slow).toContain(actionLabel('creditors', 'block'));
     expect(await offered(superadmin)).not.toContain(actionLabel('creditors', 'disableBlock'));
@@ -102,6 +127,12 @@ describe.skipIf(!chromiumAvailable())('administration', () => {
     expect(await offered(superadmin)).not.toContain(actionLabel('creditors', 'block'));
 
     const creditor = await login('creditor2@example.com');
+    // the upload dialog refuses with the German reason and keeps the input; nothing is handed over
+    await uploadPdf(creditor, 'gesperrt.pdf');
+    await expect
+      .poll(() => dialogState(creditor), slow)
+      .toContain(text('messages.creditorStatus.actionNotAllowed'));
+    expect(await unprocessedFiles(creditor)).not.toContain('gesperrt.pdf');
     const refused = await api(creditor, '/debtor/create', {
       method: 'POST',
       body: JSON.stringify({
@@ -121,6 +152,19 @@ describe.skipIf(!chromiumAvailable())('administration', () => {
     await expect
       .poll(async () => (await api(creditor, '/user-management/user/current')).body.creditorStatus, slow)
       .toBe('blocked');
+
+    // the admin lifts the block: only "Sperren" is offered again
+    await superadmin.goto(`${portal.baseUrl}/creditors/${creditorId}`);
+    await openAction(superadmin, 'creditors', 'disableBlock');
+    await submit(superadmin, 'disableBlockCreditor');
+    await expect.poll(() => dialogState(superadmin), slow).toBe('closed');
+    await expect.poll(() => offered(superadmin), slow).toContain(actionLabel('creditors', 'block'));
+    expect(await offered(superadmin)).not.toContain(actionLabel('creditors', 'disableBlock'));
+
+    // the same upload goes through now
+    await uploadPdf(creditor, 'freigegeben.pdf');
+    await expect.poll(() => dialogState(creditor), slow).toBe('closed');
+    await expect.poll(() => unprocessedFiles(creditor), slow).toContain('freigegeben.pdf');
   });
 
   it('a SEPA update requested by one admin is decided by a second one', async () => {
@@ -148,9 +192,20 @@ describe.skipIf(!chromiumAvailable())('administration', () => {
       .poll(() => detail(superadmin).getByRole('heading', { level: 2 }).count(), slow)
       .toBeGreaterThan(0);
     expect(await offered(superadmin)).not.toContain(actionLabel('requests', 'accept'));
+    expect(await offered(superadmin)).not.toContain(actionLabel('requests', 'decline'));
+    const own = text('entities.sepaUpdateRequest.fields.isOwnRequest');
+    await expect.poll(() => detailValue(superadmin, own), slow).toBe(text('ra.boolean.true'));
+    // and the server refuses the requester's decision whatever the client sends
+    const self = await api(superadmin, '/creditor-debit-update/command/accept', {
+      method: 'POST',
+      body: JSON.stringify({ creditorDebitUpdateIdentifier: request.identifier }),
+    });
+    expect(self.status).toBe(403);
+    expect(self.body.message).toBe(text('messages.commands.selfApproval'));
 
     // a second admin accepts
     await admin.goto(`${portal.baseUrl}/requests/${request.identifier}?filters[status][]=in_review`);
+    await expect.poll(() => detailValue(admin, own), slow).toBe(text('ra.boolean.false'));
     await openAction(admin, 'requests', 'accept');
     await submit(admin, 'acceptSepaUpdate');
     await expect.poll(() => dialogState(admin), slow).toBe('closed');

@@ -4,7 +4,7 @@ import type { Database } from '../schema';
 import { toEpochSeconds } from '../values';
 import { creditorPermissionsOf, inScope, openSepaUpdate } from './admin-creditor-list.repository';
 import type { ProductScope } from './admin-list-query';
-import { usersOfCreditor } from './admin-user.repository';
+import { loginAllowed, mainUsersOf, usersOfCreditor } from './admin-user.repository';
 import { findCreditorDetail, listFeeConditions } from './creditor.repository';
 
 /** Whether the creditor exists in the admin's scope (another product's creditor is "not found"). */
@@ -47,18 +47,22 @@ export async function findAdminCreditorDetails(
     ])
     .executeTakeFirst();
   if (!row) return undefined;
-  const [detail, conditions, users] = await Promise.all([
+  const [detail, conditions, users, mainUsers] = await Promise.all([
     findCreditorDetail(db, id, { contract: true, webAppKey: true }),
     listFeeConditions(db, id),
     usersOfCreditor(db, id),
+    mainUsersOf(db, [id]),
   ]);
   if (!detail) return undefined;
+  const main = mainUsers.get(id);
   return {
     ...detail,
     product: row.product as AdminCreditorDetails['product'],
     serviceFeeConditions: conditions,
     permission: creditorPermissionsOf(row),
     users,
+    // the main user as the admin list item names it (the printer-driver switches send it)
+    user: main ? { id: main.id, username: main.username, roles: main.roles, email: main.email, loginAllowed: loginAllowed(main.status) } : null,
     hasOpenCreditorDebitUpdate: Boolean(row.hasOpenCreditorDebitUpdate),
     isSendToSap: row.sentToSapAt !== null,
     sentToSapDate: toEpochSeconds(row.sentToSapAt),

@@ -3,10 +3,12 @@ import { permissionTables } from '../../../../generated/permissions';
 import { variants } from '../../../../generated/variants';
 import type { CommandContext, CommandHandler } from '../../commands/command.types';
 import { MAIN_USER_ROLES } from '../../services/creditor-users';
+import { creditorOfTargetUser } from './user.handlers';
 
 /*
  * A creditor's settings an admin changes (document 2 §2, §6, §7): creditor permissions, the set-up
- * fee, the transfer to the booking system and the doc2portal / letter2post switches.
+ * fee, the transfer to the booking system and the doc2portal / letter2post switches (the spec's
+ * user commands: they name a user and switch the user's creditor).
  */
 
 interface PermissionInput {
@@ -132,14 +134,19 @@ export const sendCaseFile: CommandHandler = async (ctx) => {
   return undefined;
 };
 
-/** A doc2portal / letter2post switch: refused when it is already in the wanted position. */
+/**
+ * A printer-driver switch (document 2 §7 "User commands", user/doc2portal-invoice|doc2portal-document
+ * /enable|disable {userIdentifier}): the flag of the user's creditor, locked for the transaction;
+ * refused when it is already in the wanted position.
+ */
 const switchFlag =
-  (column: 'invoicesEnabled' | 'documentsEnabled', on: boolean): CommandHandler =>
+  (column: 'invoicesEnabled' | 'documentsEnabled', on: boolean): CommandHandler<{ userIdentifier: number }> =>
   async (ctx: CommandContext) => {
-    const creditor = ctx.target!.row;
+    const creditorId = creditorOfTargetUser(ctx);
+    const creditor = await ctx.trx.selectFrom('creditor').select(['id', column]).where('id', '=', creditorId).forUpdate().executeTakeFirstOrThrow();
     if (creditor[column] === on) ctx.refuse('commands.wrongState', 409);
-    await ctx.trx.updateTable('creditor').set({ [column]: on, updatedAt: ctx.now }).where('id', '=', creditor.id).execute();
-    return undefined;
+    await ctx.trx.updateTable('creditor').set({ [column]: on, updatedAt: ctx.now }).where('id', '=', creditorId).execute();
+    return { actionLog: { payload: { userIdentifier: ctx.target!.id, [column]: on } } };
   };
 
 export const enableDoc2PortalInvoices = switchFlag('invoicesEnabled', true);

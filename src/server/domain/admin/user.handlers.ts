@@ -18,10 +18,20 @@ const ADMIN_PERMISSIONS = Object.keys(permissionTables.adminPermissions);
 const RESET_REQUESTED = enumValue('userStatus', 'password_reset_requested');
 
 /** The target user; an administrator only for the super admin (others: not found). */
-function targetUser(ctx: CommandContext) {
+export function targetUser(ctx: CommandContext) {
   const user = ctx.target!.row;
   if (user.creditorId == null && !ctx.caller.roles.includes(SUPER_ADMIN)) ctx.refuse('notFound', 404);
   return user;
+}
+
+/**
+ * The creditor of the target user, for the user commands that change the user's creditor (contact
+ * information, the printer-driver switches); an administrator has none (409).
+ */
+export function creditorOfTargetUser(ctx: CommandContext): number {
+  const user = targetUser(ctx);
+  if (user.creditorId == null) ctx.refuse('adminCommands.userWithoutCreditor', 409);
+  return user.creditorId as number;
 }
 
 async function setStatus(ctx: CommandContext, id: number, status: string) {
@@ -109,8 +119,7 @@ export const sendCreditorRegistrationMail: CommandHandler<{ userIdentifier: numb
 
 /** The contact of the user's creditor (document 2 §3 "contact"). */
 export const updateCreditorContactInformation: CommandHandler<UpdateContactInformationForm> = async (ctx) => {
-  const user = targetUser(ctx);
-  if (user.creditorId == null) ctx.refuse('adminCommands.userWithoutCreditor', 409);
+  const creditorId = creditorOfTargetUser(ctx);
   const { userIdentifier: _user, ...contact } = ctx.input;
   await ctx.trx
     .updateTable('creditor')
@@ -127,7 +136,7 @@ export const updateCreditorContactInformation: CommandHandler<UpdateContactInfor
       email: contact.email,
       updatedAt: ctx.now,
     })
-    .where('id', '=', user.creditorId)
+    .where('id', '=', creditorId)
     .execute();
   return undefined;
 };
