@@ -1,5 +1,5 @@
 import { CssBaseline } from '@mui/material';
-import { CoreAdminUI, type CoreAdminUIProps } from 'ra-core';
+import { CoreAdminUI, type CoreAdminUIProps, localStorageStore } from 'ra-core';
 import { createElement, type ComponentType } from 'react';
 import {
   AccessDenied,
@@ -12,11 +12,15 @@ import {
   NotFound,
 } from 'react-admin';
 
+// as `<Admin>`: the user's choices (columns, sidebar) survive a reload — `AdminContext` alone keeps them in memory
+const defaultStore = localStorageStore();
+
 export type KontorAdminProps = AdminContextProps &
   CoreAdminUIProps & { loginPage: ComponentType; notification: ComponentType };
 
 /**
- * react-admin's `<Admin>` (AdminContext + AdminUI) with the same defaults, except that the login
+ * react-admin's `<Admin>` (AdminContext + AdminUI) with the same defaults (the localStorage store
+ * included), except that the login
  * page and the notification must be given: `<Admin>`'s default login page brings react-admin's
  * login form, its inputs and react-hook-form into the portal's first chunk although Kontor never
  * shows it (issue 13: the dashboard route's download).
@@ -26,7 +30,7 @@ export function KontorAdmin({
   basename,
   dataProvider,
   i18nProvider,
-  store,
+  store = defaultStore,
   theme,
   queryClient,
   loginPage,
