@@ -7,7 +7,7 @@ import { seriousA11yViolations } from './helpers/axe';
 import { chromiumAvailable, germanContext, launchChromium } from './helpers/chromium';
 import { ensureClientBuilt } from './helpers/client-build';
 import { type RunningPortal, startPortal } from './helpers/portal-server';
-import { germanText as text } from './helpers/texts';
+import { germanText as text, escapeRegExp } from './helpers/texts';
 
 /**
  * The public onboarding on further variant hosts (issue 12 item 5): a product request on the SMAFA
@@ -20,7 +20,6 @@ import { germanText as text } from './helpers/texts';
  */
 const PORT = 3530;
 const slow = { timeout: 20_000 };
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 describe.skipIf(!chromiumAvailable())(
   'onboarding: request and applications on the SMAFA, FAS, APL and FW hosts',

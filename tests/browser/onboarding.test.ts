@@ -9,7 +9,7 @@ import { seriousA11yViolations } from './helpers/axe';
 import { chromiumAvailable, germanContext, launchChromium } from './helpers/chromium';
 import { ensureClientBuilt } from './helpers/client-build';
 import { type RunningPortal, startPortal } from './helpers/portal-server';
-import { germanText as text } from './helpers/texts';
+import { germanText as text, escapeRegExp } from './helpers/texts';
 
 /**
  * The public onboarding (issue 12): a visitor on the freight host (tpf.localhost) finds the
@@ -20,7 +20,6 @@ import { germanText as text } from './helpers/texts';
 const PORT = 3430;
 const PASSWORD = 'Fracht-2031!';
 const slow = { timeout: 20_000 };
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 describe.skipIf(!chromiumAvailable())('onboarding: product application on a variant host', () => {
   let portal: RunningPortal;

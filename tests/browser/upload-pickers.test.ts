@@ -6,7 +6,7 @@ import { forms } from '../../generated/forms';
 import { chromiumAvailable, germanContext, launchChromium } from './helpers/chromium';
 import { ensureClientBuilt } from './helpers/client-build';
 import { type RunningPortal, startPortal } from './helpers/portal-server';
-import { germanText as text } from './helpers/texts';
+import { germanText as text, escapeRegExp } from './helpers/texts';
 
 /**
  * The upload dialog's customer and location pickers (widgets debtorPicker, locationPicker): the
@@ -20,7 +20,6 @@ const XML = readFileSync(
 );
 const slow = { timeout: 20_000 };
 const optional = (key: string) => `${text(key)} ${text('ui.optional')}`;
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 interface PickerDebtor {
   id: number;

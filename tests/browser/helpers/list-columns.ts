@@ -1,8 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { germanText } from './texts';
+import { escapeRegExp, germanText } from './texts';
 
-const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The header texts of the page's first list, one space between words. */
 export async function listHeaders(page: Page): Promise<string[]> {
@@ -20,7 +19,7 @@ export async function listHeaders(page: Page): Promise<string[]> {
 export async function showColumn(page: Page, label: string): Promise<void> {
   if ((await listHeaders(page)).some((text) => text.startsWith(label))) return;
   await page.getByRole('button', { name: germanText('ui.list.columns'), exact: true }).click();
-  await page.getByRole('menuitemcheckbox', { name: new RegExp(`^${escaped(label)}`) }).click();
+  await page.getByRole('menuitemcheckbox', { name: new RegExp(`^${escapeRegExp(label)}`) }).click();
   await page.keyboard.press('Escape');
   await expect.poll(async () => (await listHeaders(page)).some((text) => text.startsWith(label))).toBe(true);
 }

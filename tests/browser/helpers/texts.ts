@@ -20,3 +20,6 @@ export function germanText(key: string, variantCode = 'SMAFA', values: Record<st
 export const GERMAN_MONEY = /^-?\d{1,3}(\.\d{3})*,\d{2} €$/;
 /** `dd.MM.yyyy` */
 export const GERMAN_DATE = /^\d{2}\.\d{2}\.\d{4}$/;
+
+/** A text as a literal inside a RegExp (labels with brackets, dots or "*"). */
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
