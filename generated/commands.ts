@@ -643,8 +643,12 @@ export const commands: Record<string, CommandConfig> = {
     "area": "adminCreditors",
     "label": "commands.sendCaseFile.label",
     "method": "POST",
-    "path": "/creditor/{id}/send-case-file",
-    "url": "/creditor/:id/send-case-file",
+    "path": "/creditor/creditor-cor-send-case-file/{sap}",
+    "url": "/creditor/creditor-cor-send-case-file/:sap",
+    "targetKey": {
+      "param": "sap",
+      "field": "sapNumber"
+    },
     "roles": [
       "ROLE_SUPER_ADMIN",
       "ROLE_ADMIN",
@@ -3940,7 +3944,7 @@ export const commandRoutes: CommandRoute[] = [
   },
   {
     "method": "POST",
-    "url": "/creditor/:id/send-case-file",
+    "url": "/creditor/creditor-cor-send-case-file/:sap",
     "commands": [
       "sendCaseFile"
     ],
@@ -3952,14 +3956,13 @@ export const commandRoutes: CommandRoute[] = [
       "params": {
         "type": "object",
         "properties": {
-          "id": {
-            "type": "integer",
-            "minimum": 1,
-            "maximum": 2147483647
+          "sap": {
+            "type": "string",
+            "minLength": 1
           }
         },
         "required": [
-          "id"
+          "sap"
         ]
       },
       "response": {

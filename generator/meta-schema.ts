@@ -41,6 +41,12 @@ const field = {
   additionalProperties: false,
 } as const;
 
+/** An entity's field; `unique: true` says no two records share its value (a command may name its target by it). */
+const entityField = {
+  ...field,
+  properties: { ...field.properties, unique: { type: 'boolean' } },
+} as const;
+
 const formField = {
   type: 'object',
   properties: {
@@ -136,7 +142,19 @@ const command = {
     form: ident,
     /** several commands on one route: this one takes a body that has this (required) form field */
     selectBy: ident,
+    /** a required id field of the form naming the target (`{creditorDebitUpdateIdentifier}` in the body) */
     targetBy: ident,
+    /**
+     * the target named by another unique key than its id: the path parameter `param` holds the
+     * value of the target entity's field `field` (`{ param: sap, field: sapNumber }`), a field the
+     * entity declares `unique: true`
+     */
+    targetKey: {
+      type: 'object',
+      properties: { param: ident, field: ident },
+      required: ['param', 'field'],
+      additionalProperties: false,
+    },
     permission: permissionPath,
     /** role keys or role groups of roles.yaml that may take the command */
     roles: { type: 'array', items: { type: 'string' }, minItems: 1 },
@@ -195,7 +213,7 @@ export const metaSchemas = {
       description: { type: 'string' },
       /** true: the object may carry further keys (e.g. permission trees owned by permissions.yaml) */
       additionalProperties: { type: 'boolean' },
-      fields: { type: 'object', minProperties: 1, propertyNames: ident, additionalProperties: field },
+      fields: { type: 'object', minProperties: 1, propertyNames: ident, additionalProperties: entityField },
     },
     required: ['entity', 'label', 'fields'],
     additionalProperties: false,

@@ -44,6 +44,7 @@ export function normalizeCommands(
       ...(c.form ? { form: c.form } : {}),
       ...(c.selectBy ? { selectBy: c.selectBy } : {}),
       ...(c.targetBy ? { targetBy: c.targetBy } : {}),
+      ...(c.targetKey ? { targetKey: { param: c.targetKey.param, field: c.targetKey.field } } : {}),
       ...(permission ? { permission } : {}),
       roles: c.public ? [] : expand(c.roles ?? defaults.roles ?? []),
       ...(c.public ? { public: true } : {}),

@@ -12,6 +12,8 @@ export interface CommandCheckContext {
 }
 
 const BODYLESS = new Set(['GET', 'DELETE']);
+/** field types that can name a target in a path (`targetKey`) */
+const KEY_TYPES = new Set(['string', 'integer']);
 
 /** Whether a dotted text key (`debtors.addDebtorError`, first part = the texts file) exists. */
 function textExists(texts: SourceFile[], key: string): boolean {
@@ -29,7 +31,9 @@ function textIn(texts: SourceFile[], key: string): boolean {
 /**
  * Cross-file checks of schema/commands/*.yaml: forms, permissions, roles, admin permissions, targets
  * (entity, state field and its enumeration), states in `from`/`to`, creditor states, action types,
- * message keys (relative to the `messages` texts, or full keys), response entities, and routes (one method + path; commands sharing one are told
+ * message keys (relative to the `messages` texts, or full keys), response entities, how a target is
+ * named (the path's {id}, a body id field `targetBy`, or a path parameter holding a unique field of
+ * the target entity `targetKey`), and routes (one method + path; commands sharing one are told
  * apart by `selectBy`, a field their form requires).
  *
  * @example checkCommands(ctx) // reports 'schema/commands/debtors.yaml:40: unknown state 'closed' of debtorStatus'
@@ -103,11 +107,22 @@ export function checkCommands(ctx: CommandCheckContext): void {
       if (c.target) {
         const target = d.targets?.[c.target];
         if (!target) bad('target', `unknown target '${c.target}' (see targets)`);
+        if (c.targetBy && c.targetKey) bad('targetKey', 'a target is named by targetBy or by targetKey, not both');
         if (c.targetBy) {
           // the spec names some targets in the body ({creditorDebitUpdateIdentifier}), not the path
           const field = form?.data.fields?.[c.targetBy];
           if (params.includes('id')) bad('targetBy', 'a target is named by the path {id} or by targetBy, not both');
           if (!field?.required || field.when || field.type !== 'id') bad('targetBy', `'${c.targetBy}' is no unconditionally required id field of form '${c.form}'`);
+        } else if (c.targetKey) {
+          // …and some by another unique key in the path (the creditor's SAP number: {sap})
+          const { param, field: key } = c.targetKey;
+          const field = target ? entities.get(target.entity)?.data.fields?.[key] : undefined;
+          if (params.includes('id')) bad('targetKey', 'a target is named by the path {id} or by targetKey, not both');
+          if (!params.includes(param)) bad(['targetKey', 'param'], `the path has no {${param}}`);
+          if (target && !field) bad(['targetKey', 'field'], `entity '${target.entity}' has no field '${key}'`);
+          else if (field && (!field.unique || !KEY_TYPES.has(field.type))) {
+            bad(['targetKey', 'field'], `'${target.entity}.${key}' is no unique string or integer field (unique: true)`);
+          }
         } else if (!params.includes('id')) bad('path', `a command with a target needs {id} in its path`);
         if (target && enums.has(target.enum)) {
           const states = valuesOf(target.enum);
@@ -119,6 +134,7 @@ export function checkCommands(ctx: CommandCheckContext): void {
       } else {
         // {id} names a target; other parameters ({approvalId}) are handed to the handler as they are
         if (params.includes('id')) bad('path', 'the path parameter {id} needs a target');
+        if (c.targetBy || c.targetKey) bad(c.targetBy ? 'targetBy' : 'targetKey', 'naming a target needs a target');
         if (c.from || c.to) bad(c.from ? 'from' : 'to', 'states need a target');
       }
       checkCreditorStates(c.creditorStatus, [...at, 'creditorStatus']);

@@ -24,12 +24,25 @@ function responseSchema(c: NormCommand): Record<string, unknown> {
 }
 
 /**
- * A path parameter's schema: a database id, unless the command's form has a field of that name
- * that is not an id (`{answerCode}`, `{followUpAction}` of the work-queue answer) — then that field's
- * own schema (a string, an enumeration), so path and body follow the same rules.
+ * The schema of a path parameter naming a target by a unique key (`targetKey`): the key field's
+ * own type, a string never empty.
+ */
+function keyParam(model: Model, c: NormCommand): Record<string, unknown> {
+  const field = model.entities.find((e) => e.name === c.target!.entity)!.fields.find((f) => f.name === c.targetKey!.field)!;
+  if (field.type === 'integer') return { type: 'integer' };
+  return { type: 'string', minLength: 1, ...(field.maxLength ? { maxLength: field.maxLength } : {}) };
+}
+
+/**
+ * A path parameter's schema: a database id, unless it holds a target's unique key (`targetKey`) or
+ * the command's form has a field of that name that is not an id (`{answerCode}`, `{followUpAction}`
+ * of the work-queue answer) — then that field's own schema (a string, an enumeration), so path and
+ * body follow the same rules.
  */
 function paramSchema(model: Model, list: NormCommand[], name: string): Record<string, unknown> {
   if (name === 'id' || /(Id|Identifier)$/.test(name)) return idParam;
+  const keyed = list.find((c) => c.targetKey?.param === name);
+  if (keyed) return keyParam(model, keyed);
   for (const c of list) {
     const form = model.forms.find((f) => f.name === c.form);
     const field = (form?.schema.properties as Record<string, Record<string, unknown>> | undefined)?.[name];
@@ -83,7 +96,7 @@ export function emitCommands(model: Model): Map<string, string> {
       summary: list.map((c) => c.summary).join(' / '),
       ...(list.some((c) => c.description) ? { description: list.map((c) => c.description).filter(Boolean).join('\n\n') } : {}),
       ...(params.length
-        ? { params: { type: 'object', properties: Object.fromEntries(params.map((p) => [p, paramSchema(model, forms, p)])), required: params } }
+        ? { params: { type: 'object', properties: Object.fromEntries(params.map((p) => [p, paramSchema(model, list, p)])), required: params } }
         : {}),
       ...(forms.length === 1 ? { body: bodyOf(model, forms[0].form!) } : {}),
       ...(forms.length > 1 ? { body: sharedBody(model, forms) } : {}),

@@ -380,6 +380,11 @@ export interface CommandConfig {
   selectBy?: string;
   /** a body field (instead of the path's {id}) naming the target's id */
   targetBy?: string;
+  /**
+   * the target named by another unique key in the path: `{param}` holds the target entity's
+   * `field` (`{ param: 'sap', field: 'sapNumber' }`: the creditor by its SAP number)
+   */
+  targetKey?: { param: string; field: string };
   /** permission path of the caller (the command's own, else its form's) */
   permission?: string;
   /** role keys (ROLE_…) that may take the command, role groups expanded (none for a public one) */

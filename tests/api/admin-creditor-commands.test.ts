@@ -205,19 +205,80 @@ describe('set-up fee and the booking system', () => {
     const refused = await refusedUnchanged(t, () => call(t, `/creditor/send-to-sap/${creditor.id}`, as('admin')));
     expect(refused).toMatchObject({ status: 409, unchanged: true, body: { reason: 'adminCommands.alreadySentToSap' } });
     await t.db.updateTable('creditor').set({ sentToSapAt: null, sapNumber: null, registrationState: null }).where('id', '=', creditor.id).execute();
-    const noCaseFile = await refusedUnchanged(t, () => post('admin', `/creditor/${creditor.id}/send-case-file`));
-    expect(noCaseFile).toMatchObject({ status: 409, unchanged: true, body: { reason: 'adminCommands.notSentToSap' } });
+    // without a SAP number the creditor cannot be named on the case file's path
+    const noCaseFile = await refusedUnchanged(t, () => post('admin', `/creditor/creditor-cor-send-case-file/${encodeURIComponent(creditor.sapNumber!)}`));
+    expect(noCaseFile).toMatchObject({ status: 404, unchanged: true, body: { reason: 'notFound' } });
     const sent = await call(t, `/creditor/send-to-sap/${creditor.id}`, as('admin'));
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
     const after = await creditorById(creditor.id);
     expect(after.sentToSapAt).not.toBeNull();
     expect(after.registrationState).toBe('sap_registered');
     expect(sent.body.sapNumber).toBe(after.sapNumber);
-    const caseFile = await post('admin', `/creditor/${creditor.id}/send-case-file`);
-    expect(caseFile.status).toBe(200);
+    const caseFile = await post('admin', `/creditor/creditor-cor-send-case-file/${encodeURIComponent(after.sapNumber!)}`);
+    expect(caseFile.status, JSON.stringify(caseFile.body)).toBe(200);
     const kinds = (await t.db.selectFrom('bookingRequest').select('kind').where('creditorId', '=', creditor.id).execute()).map((r) => r.kind);
     expect(kinds).toEqual(expect.arrayContaining(['creditorMasterData', 'caseFile']));
     expect(await lastLog('creditor_send_case_file', creditor.id)).toBeDefined();
+  });
+});
+
+describe('send case file: POST /creditor/creditor-cor-send-case-file/{sap} (the creditor named by its SAP number)', () => {
+  const caseFilePath = (sap: string) => `/creditor/creditor-cor-send-case-file/${encodeURIComponent(sap)}`;
+  const caseFiles = (creditorId: number) =>
+    t.db.selectFrom('bookingRequest').selectAll().where('creditorId', '=', creditorId).where('kind', '=', 'caseFile').orderBy('id').execute();
+  const logs = (creditorId: number) =>
+    t.db.selectFrom('actionLogEntry').selectAll().where('actionType', '=', 'creditor_send_case_file').where('creditorId', '=', creditorId).execute();
+
+  it("hands the case file of the creditor with that SAP number to the booking system, with an action-log entry naming it", async () => {
+    const creditor = await creditorOf('creditor@example.com');
+    expect(creditor.sapNumber).toBeTruthy();
+    const before = (await caseFiles(creditor.id)).length;
+    const answer = await post('admin', caseFilePath(creditor.sapNumber!));
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body.success).toBe(true);
+    const sent = await caseFiles(creditor.id);
+    expect(sent).toHaveLength(before + 1);
+    expect(sent.at(-1)!.payload).toMatchObject({ sapNumber: creditor.sapNumber });
+    expect(await lastLog('creditor_send_case_file', creditor.id)).toMatchObject({
+      adminEmail: 'admin@example.com',
+      creditorIdentifier: creditor.identifier,
+      creditorSapNumber: creditor.sapNumber,
+    });
+    // the creditor itself is not touched (no state change)
+    expect((await creditorById(creditor.id)).status).toBe(creditor.status);
+  });
+
+  it('answers 404 to an unknown SAP number and to the old /creditor/{id}/send-case-file, changing nothing', async () => {
+    const unknown = await refusedUnchanged(t, () => post('admin', caseFilePath('0000-unbekannt')));
+    expect(unknown).toMatchObject({ status: 404, unchanged: true, body: { reason: 'notFound' } });
+    const creditor = await creditorOf('creditor@example.com');
+    // the creditor's database id is no SAP number
+    const byId = await refusedUnchanged(t, () => post('admin', caseFilePath(String(creditor.id))));
+    expect(byId).toMatchObject({ status: 404, unchanged: true });
+    const old = await refusedUnchanged(t, () => post('admin', `/creditor/${creditor.id}/send-case-file`));
+    expect(old).toMatchObject({ status: 404, unchanged: true });
+  });
+
+  it("refuses a product admin another product's creditor (404) and takes the own product's", async () => {
+    const smafa = await creditorOf('creditor@example.com');
+    const tpf = await creditorOf('creditor-tpf@example.com');
+    expect(smafa.product).not.toBe(tpf.product);
+    expect(tpf.sapNumber).toBeTruthy();
+    const before = { smafa: (await logs(smafa.id)).length, tpf: (await logs(tpf.id)).length };
+    const foreign = await refusedUnchanged(t, () => post('productadmin-tpf', caseFilePath(smafa.sapNumber!)));
+    expect(foreign).toMatchObject({ status: 404, unchanged: true, body: { reason: 'notFound' } });
+    const own = await post('productadmin-tpf', caseFilePath(tpf.sapNumber!));
+    expect(own.status, JSON.stringify(own.body)).toBe(200);
+    expect((await logs(tpf.id)).length).toBe(before.tpf + 1);
+    expect((await logs(smafa.id)).length).toBe(before.smafa);
+  });
+
+  it('refuses an admin without the admin permission creditor_sap_registration (403) and a creditor user, changing nothing', async () => {
+    const creditor = await creditorOf('creditor@example.com');
+    const support = await refusedUnchanged(t, () => post('support', caseFilePath(creditor.sapNumber!)));
+    expect(support).toMatchObject({ status: 403, unchanged: true, body: { reason: 'forbidden' } });
+    const own = await refusedUnchanged(t, () => post('creditor', caseFilePath(creditor.sapNumber!)));
+    expect(own).toMatchObject({ status: 403, unchanged: true });
   });
 });
 

@@ -12,7 +12,9 @@ import { germanText as text } from './helpers/texts';
 /**
  * Admin functions (issue 11): the state-of-affairs import — choose a CSV, see the preview with a row
  * error, go back and choose the corrected file, import, see the result; a creditor's master data
- * edited in the prefilled dialog; a debtor-assignment case assigned through the searchable pickers.
+ * edited in the prefilled dialog; DOC2Portal switched for the creditor's main user; its case file sent; an external
+ * voucher created (and a second transfer of its number refused); a debtor-assignment case assigned through the
+ * searchable pickers.
  */
 const PORT = 3520;
 const slow = { timeout: 30_000 };
@@ -27,6 +29,23 @@ describe.skipIf(!chromiumAvailable())('admin functions', () => {
   let context: BrowserContext;
   let page: Page;
   const dialog = () => page.getByRole('dialog');
+  /** An admin API answer, with the logged-in admin's token. */
+  const api = async (path: string) => {
+    const token = await page.evaluate(() => localStorage.getItem('kontor.token'));
+    return (await fetch(`${portal.baseUrl}/api${path}`, { headers: { Authorization: `Bearer ${token}` } })).json();
+  };
+  /** The second SMAFA demo creditor as the admin list shows it. */
+  const secondCreditor = async () =>
+    (await api('/creditor/list?rowsPerPage=100')).creditors.find((c: any) => c.user?.username === 'creditor2@example.com');
+  /** A creditor's detail with all its action tiles shown ("Mehr anzeigen"); answers the tile of a label. */
+  const creditorDetail = async (creditorId: number) => {
+    await page.goto(`${portal.baseUrl}/creditors/${creditorId}`);
+    const detail = page.getByTestId('resource-detail');
+    await expect.poll(() => detail.getByTestId('action-tile').count(), slow).toBeGreaterThan(0);
+    const more = detail.getByRole('button', { name: text('ui.actions.showMore') });
+    if ((await more.count()) > 0) await more.click();
+    return (label: string) => detail.getByRole('button', { name: text(label), exact: true });
+  };
 
   beforeAll(async () => {
     ensureClientBuilt();
@@ -193,6 +212,83 @@ describe.skipIf(!chromiumAvailable())('admin functions', () => {
       await (await fetch(`${portal.baseUrl}/api/creditor/${creditorId}/details`, { headers })).json()
     ).serviceFeePeriod;
     expect(after).toMatchObject({ currentAnnualServiceFee: 123_400, start: before.start, end: before.end });
+  });
+
+  it('switches DOC2Portal (invoices) in the creditor detail for its main user and sees the effect', async () => {
+    const creditorId = (await secondCreditor()).identifier;
+    const before = (await api(`/creditor/${creditorId}/details`)).invoicesEnabled;
+    const actionOf = (key: string) => resources.creditors.detail.actions.find((a) => a.key === key)!;
+    const [action, opposite] = before
+      ? [actionOf('disableDoc2portal'), actionOf('enableDoc2portal')]
+      : [actionOf('enableDoc2portal'), actionOf('disableDoc2portal')];
+    const form = forms[action.dialog!];
+    const tile = await creditorDetail(creditorId);
+    await tile(action.label).click();
+    // the main user the switch is sent for, shown by its label (read-only, not "optional")
+    const mainUser = dialog().getByRole('textbox', { name: text(form.labels.username), exact: true });
+    await expect.poll(() => mainUser.inputValue(), slow).toBe('creditor2@example.com');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await dialog().getByRole('button', { name: text(form.submitLabel), exact: true }).click();
+    await expect.poll(() => dialog().count(), slow).toBe(0);
+    await expect.poll(() => page.getByText(text('messages.changesSaved')).count(), slow).toBeGreaterThan(0);
+    // the detail now offers the way back, and the creditor's flag is switched
+    await expect.poll(() => tile(opposite.label).count(), slow).toBe(1);
+    expect(await tile(action.label).count()).toBe(0);
+    expect((await api(`/creditor/${creditorId}/details`)).invoicesEnabled).toBe(!before);
+  });
+
+  it("sends a creditor's case file from its detail, naming it by its SAP number", async () => {
+    const creditor = await secondCreditor();
+    expect(creditor.isSendToSap).toBe(true);
+    const tile = await creditorDetail(creditor.identifier);
+    await tile(resources.creditors.detail.actions.find((a) => a.key === 'sendCaseFile')!.label).click();
+    const sent = page.waitForRequest(
+      (request) => request.method() === 'POST' && request.url().includes('/api/creditor/creditor-cor-send-case-file/'),
+    );
+    await dialog().getByRole('button', { name: text(commands.sendCaseFile.label), exact: true }).click();
+    expect(new URL((await sent).url()).pathname).toBe(`/api/creditor/creditor-cor-send-case-file/${creditor.sapNumber}`);
+    await expect.poll(() => page.getByText(text('adminCommands.caseFileSent')).count(), slow).toBeGreaterThan(0);
+  });
+
+  it('creates an external voucher for a creditor chosen by SAP number; a second transfer of its number is refused', async () => {
+    const { sapNumber } = await secondCreditor();
+    const logged = async () =>
+      (await api('/action-log/list?rowsPerPage=15&filters[actionType][]=external_voucher_create')).count as number;
+    const before = await logged();
+    expect(before).toBeTypeOf('number');
+    const form = forms.externalVoucher;
+    const customNumber = `EXT-${Date.now()}`;
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1');
+    await page.goto(`${portal.baseUrl}/admin-actions`);
+    const createVoucher = async () => {
+      await page.getByRole('link', { name: text(form.label) }).click();
+      await expect.poll(() => dialog().getByRole('heading').first().textContent(), slow).toBe(text(form.label));
+      await dialog().getByRole('combobox', { name: text(form.labels.creditorSapNumber) }).click();
+      await page.getByRole('option', { name: sapNumber, exact: true }).click();
+      await dialog().getByRole('button', { name: text(form.labels.files), exact: true }).setInputFiles({
+        name: 'rechnung.pdf',
+        mimeType: 'application/pdf',
+        buffer: pdf,
+      });
+      await dialog().getByRole('textbox', { name: text(form.labels.customNumber) }).fill(customNumber);
+      await dialog().getByRole('button', { name: text(form.submitLabel), exact: true }).click();
+    };
+
+    await createVoucher();
+    await expect.poll(() => dialog().count(), slow).toBe(0);
+    await expect
+      .poll(() => page.getByText(text('messages.externalVoucher.created')).count(), slow)
+      .toBeGreaterThan(0);
+    expect(await logged()).toBe(before + 1);
+
+    // bnet takes a voucher number once: the dialog stays open with the spec's error, nothing is created
+    await createVoucher();
+    await expect
+      .poll(() => dialog().getByRole('alert').textContent(), slow)
+      .toContain(text('messages.externalVoucher.transferFailed'));
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    expect(await logged()).toBe(before + 1);
+    await dialog().getByRole('button', { name: text('ra.action.cancel'), exact: true }).click();
   });
 
   it('assigns a case to a debtor and location picked from searchable lists', async () => {

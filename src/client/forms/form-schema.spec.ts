@@ -3,6 +3,7 @@ import { enums } from '../../../generated/enums';
 import { changePasswordForm } from '../../../generated/forms/change-password';
 import { createCreditorForm } from '../../../generated/forms/create-creditor';
 import { createDebtorForm } from '../../../generated/forms/create-debtor';
+import { disableDoc2PortalInvoicesForm } from '../../../generated/forms/disable-doc2-portal-invoices';
 import { uploadVoucherForm } from '../../../generated/forms/upload-voucher';
 import {
   dropHidden,
@@ -125,6 +126,13 @@ describe('translatedUiSchema', () => {
     expect(schema.emailCopy['ui:title']).toBe('«fields.emailCopy» «ui.optional»');
     expect(schema.debtor['ui:help']).toBe('«forms.uploadVoucher.help.debtor»');
     expect(schema['ui:order']).not.toContain('files');
+  });
+
+  it('does not mark a read-only field optional (it only shows what the command acts on)', () => {
+    const form = disableDoc2PortalInvoicesForm;
+    const visible = visibleFields(form, {});
+    const schema = translatedUiSchema(form, visible, requiredFields(form, visible), translate);
+    expect(schema.username['ui:title']).toBe('«forms.disableDoc2PortalInvoices.fields.username»');
   });
 
   it('labels enumeration values from the catalogue', () => {

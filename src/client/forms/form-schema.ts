@@ -142,7 +142,7 @@ type Translate = (key: string, options?: Record<string, unknown>) => string;
 const PASSWORD_NAME = /password$/i;
 
 /**
- * The uiSchema rjsf renders: texts translated, optional fields marked "(optional)", enumeration
+ * The uiSchema rjsf renders: texts translated, optional fields (not read-only ones) marked "(optional)", enumeration
  * values labelled from the catalogue, hidden fields left out of the order.
  */
 export function translatedUiSchema(
@@ -158,8 +158,9 @@ export function translatedUiSchema(
     const own = { ...((form.uiSchema[name] as Schema | undefined) ?? {}) };
     const property = properties[name];
     const title = translate(String(own['ui:title'] ?? form.labels[name] ?? name));
-    // A checkbox always has a value, so it is never marked optional.
-    const optional = !required.has(name) && property.type !== 'boolean';
+    // A checkbox always has a value, so it is never marked optional; nor is a read-only field, which
+    // only shows what the command acts on (the main user) — nobody could fill it.
+    const optional = !required.has(name) && property.type !== 'boolean' && !property.readOnly;
     own['ui:title'] = optional ? `${title} ${translate('ui.optional')}` : title;
     if (own['ui:help']) own['ui:help'] = translate(String(own['ui:help']));
     if (own['ui:placeholder']) own['ui:placeholder'] = translate(String(own['ui:placeholder']));

@@ -8,7 +8,7 @@ import type { FormDialogProps } from '../forms/FormDialog';
 import { lazyPage } from '../lazy/lazy-page';
 import { formFlows } from '../forms/form-flows';
 import { actionCommand, permissionEntity } from './action-permissions';
-import { permittedTargets, preselectTarget, type TargetEntry, targetEntries } from './action-targets';
+import { commandTarget, permittedTargets, preselectTarget, type TargetEntry, targetEntries } from './action-targets';
 import { CommandDialog } from './CommandDialog';
 import { customDialogs } from './custom-dialogs';
 import { TargetPicker } from './TargetPicker';
@@ -94,8 +94,8 @@ export function ActionDialog({
       onRetry={() => permissions.refetch()}
     />
   ) : undefined;
-  const target = { id: picking ? chosen?.id : recordId };
   const source = picking ? chosen : record;
+  const target = commandTarget(command, picking ? chosen?.id : recordId, source);
 
   if (form)
     return (

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { resources } from '../../../generated/resources';
 import {
+  commandTarget,
   permittedTargets,
   preselectTarget,
   targetAddress,
@@ -71,5 +72,15 @@ describe('preselectTarget', () => {
     expect(preselectTarget(entries)).toBeNull();
     expect(preselectTarget([ulm] as TargetEntry[])).toBe(ulm);
     expect(preselectTarget([])).toBeNull();
+  });
+});
+
+describe('commandTarget', () => {
+  it("names the record by its id, and by its unique key where the command's path wants that", () => {
+    expect(commandTarget({}, 12, { sapNumber: '4711' })).toEqual({ id: 12 });
+    const byKey = { targetKey: { param: 'sap', field: 'sapNumber' } };
+    expect(commandTarget(byKey, 12, { sapNumber: '4711' })).toEqual({ id: 12, sap: '4711' });
+    // without the key the path cannot be filled (submitPath refuses rather than calling …/undefined)
+    expect(commandTarget(byKey, 12, { sapNumber: null })).toEqual({ id: 12, sap: undefined });
   });
 });

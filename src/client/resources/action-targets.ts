@@ -1,4 +1,4 @@
-import type { ActionConfig } from '../../shared/config-types';
+import type { ActionConfig, CommandConfig } from '../../shared/config-types';
 import { getByPath } from '../widgets/field-value';
 import { type RecordPermissions, serverAllows } from './action-permissions';
 import { matchesCondition } from './row-link';
@@ -76,4 +76,20 @@ export function preselectTarget(entries: TargetEntry[], selectedId?: string): Ta
   const selected = selectedId ? entries.find((entry) => String(entry.id) === selectedId) : undefined;
   if (selected) return selected;
   return entries.length === 1 ? entries[0] : null;
+}
+
+/**
+ * What a command's path needs of the record it acts on: its id, and — when the command names its
+ * target by another unique key (`targetKey`) — that key's value under the path parameter's name.
+ *
+ * @example commandTarget(commands.sendCaseFile, 12, { sapNumber: '4711' }) // { id: 12, sap: '4711' }
+ */
+export function commandTarget(
+  command: Pick<CommandConfig, 'targetKey'> | undefined,
+  id: string | number | undefined,
+  record: Record<string, unknown> | null | undefined,
+): Record<string, string | number | undefined> {
+  const key = command?.targetKey;
+  const value = key && record ? getByPath(record, key.field) : undefined;
+  return { id, ...(key ? { [key.param]: value == null || value === '' ? undefined : String(value) } : {}) };
 }

@@ -33,6 +33,19 @@ export function selectCommand(names: string[], body: Record<string, unknown> | u
 }
 
 /**
+ * How the request names the command's target: the path's `{id}`, a body id field (`targetBy`), or
+ * a path parameter holding another unique key of the target (`targetKey`: the creditor's `{sap}`).
+ */
+export function targetOf(
+  command: CommandConfig,
+  request: { params: Record<string, unknown>; body?: Record<string, unknown> | null },
+): { id?: number; key?: { field: string; value: string } } {
+  if (command.targetKey) return { key: { field: command.targetKey.field, value: String(request.params[command.targetKey.param]) } };
+  if (command.targetBy) return { id: Number(request.body?.[command.targetBy]) };
+  return { id: request.params.id as number | undefined };
+}
+
+/**
  * Every problem of the command table against the code: a command without handler, a handler
  * without command, a target without loader. Checked at start-up (and by a unit test).
  */
@@ -82,7 +95,7 @@ export async function commandsRoutes(app: FastifyInstance, { db, adapters, clock
           handler: handlers[command.name],
           request,
           input: request.body ?? {},
-          id: command.targetBy ? Number(request.body?.[command.targetBy]) : request.params.id,
+          ...targetOf(command, request),
           params: request.params,
           now: clock(),
         });

@@ -9,7 +9,7 @@ import { permissionContextOf, permissions } from '../plugins/permissions';
 import { grantedAdminPermissions } from '../routes/admin/admin-access';
 import { germanText, writeAudit } from './command-audit';
 import type { Caller, CommandCreditor, CommandHandler, CommandOutcome, LoadedTarget } from './command.types';
-import { loadTarget, setTargetState } from './targets';
+import { loadTarget, setTargetState, targetIdByKey } from './targets';
 
 const ADMIN_ROLES = new Set(permissionTables.roleGroups.admins);
 const PRODUCT_ADMIN = 'ROLE_PRODUCT_ADMIN';
@@ -65,6 +65,8 @@ export interface RunCommandInput {
   input: Record<string, unknown>;
   /** the path's {id}, when the command has a target */
   id?: number;
+  /** instead of `id`: the target's unique key and its value (`targetKey`: sapNumber = '4711') */
+  key?: { field: string; value: string };
   /** every path parameter ({approvalId} of a command without target) */
   params?: Record<string, unknown>;
   now: Date;
@@ -145,7 +147,8 @@ export async function runCommand(run: RunCommandInput): Promise<Record<string, u
 
     let target: LoadedTarget | null = null;
     if (command.target) {
-      target = (await loadTarget(trx, command.target, run.id!, tenant)) ?? null;
+      const id = run.key ? await targetIdByKey(trx, command.target, run.key.field, run.key.value, tenant) : run.id;
+      target = id == null ? null : ((await loadTarget(trx, command.target, id, tenant)) ?? null);
       // another creditor's record is "not found": a 403 would reveal that the id exists
       if (!target) refuse('notFound', 404);
     }

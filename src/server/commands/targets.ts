@@ -261,6 +261,20 @@ export function loadTarget(trx: Kysely<Database>, target: CommandTarget, id: num
 }
 
 /**
+ * The id of the target whose unique `field` holds `value` (`targetKey`: the creditor's SAP number),
+ * inside the tenant when one is given; the pipeline then loads and locks it by that id (and checks a
+ * product admin's product). None → undefined (404).
+ *
+ * @example await targetIdByKey(trx, commands.sendCaseFile.target!, 'sapNumber', '4711', null) // → 12
+ */
+export async function targetIdByKey(trx: Kysely<Database>, target: CommandTarget, field: string, value: string, tenant: number | null) {
+  const { table, tenantColumn = 'creditor_id' } = kindOf(target);
+  const scope = tenant == null ? sql`` : sql` and ${sql.ref(tenantColumn)} = ${tenant}`;
+  const { rows } = await sql<{ id: number }>`select id from ${sql.table(table)} where ${sql.ref(snake(field))} = ${value}${scope}`.execute(trx);
+  return rows[0]?.id;
+}
+
+/**
  * Puts a target into the state a command leads to (`to` of the YAML) — the transition is data; the
  * handler does only what goes with it.
  */

@@ -103,6 +103,38 @@ describe('generator', () => {
     expect(param.filter((p) => p.includes('{kind}') || p.includes('needs a target'))).toEqual([]);
   });
 
+  it('names a target by a unique key in the path (targetKey), and refuses a key that is not unique or not in the path', async () => {
+    const base = readFileSync(join(fixture, 'schema/commands/items.yaml'), 'utf8');
+    const byName = (path: string) =>
+      `${base}  closeItemByName:
+    label: { de: Posten per Name schließen, en: Close item by name }
+    method: POST
+    path: '${path}'
+    target: item
+    targetKey: { param: name, field: name }
+    from: [open]
+    to: done
+    actionLog: item_close
+`;
+    const notUnique = await problemsOf(fixtureWith('schema/commands/items.yaml', byName('/item/close-by-name/{name}')));
+    expect(notUnique).toEqual(["schema/commands/items.yaml:31: 'item.name' is no unique string or integer field (unique: true)"]);
+
+    const root = fixtureWith('schema/commands/items.yaml', byName('/item/close-by-name/{name}'));
+    const entity = readFileSync(join(root, 'schema/entities/item.yaml'), 'utf8');
+    writeFileSync(join(root, 'schema/entities/item.yaml'), entity.replace('maxLength: 80 }', 'maxLength: 80, unique: true }'));
+    const files = await generate(loadTree(root));
+    const text = files.get('commands.ts')!;
+    expect(text).toContain('"targetKey": {\n      "param": "name",\n      "field": "name"\n    }');
+    // the path parameter follows the key field's rules, not a database id's
+    expect(text).toMatch(/"url": "\/item\/close-by-name\/:name"[\s\S]*?"name": \{\n\s+"type": "string",\n\s+"minLength": 1,\n\s+"maxLength": 80/);
+
+    writeFileSync(join(root, 'schema/commands/items.yaml'), byName('/item/{id}/close-by-name'));
+    expect(await problemsOf(root)).toEqual([
+      'schema/commands/items.yaml:31: a target is named by the path {id} or by targetKey, not both',
+      'schema/commands/items.yaml:31: the path has no {name}',
+    ]);
+  });
+
   it('reports a YAML syntax error as file:line', async () => {
     const root = fixtureWith('schema/entities/owner.yaml', 'entity: owner\nlabel: { de: Inhaber, en: Owner }\nfields:\n  name: [unclosed\n');
     const problems = await problemsOf(root);
