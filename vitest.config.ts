@@ -43,8 +43,9 @@ export default defineConfig({
           hookTimeout: 180_000,
           // each file runs its own server (own port, own copy of the seeded data directory) and its
           // own Chromium, so two files run side by side: a browser file mostly waits (processing
-          // pauses, polls), one at a time used two thirds of one core
-          maxWorkers: 2,
+          // pauses, polls, page loads); `npm test` runs this suite beside the API suites, which keep
+          // the cores busy meanwhile (KONTOR_BROWSER_WORKERS overrides the two)
+          maxWorkers: Number(process.env.KONTOR_BROWSER_WORKERS) || 2,
           // a page under load (CI, two files at once) may take seconds to settle: polls wait up to
           // 15 s by default instead of vitest's 1 s; a poll that should fail still fails
           expect: { poll: { timeout: 15_000, interval: 100 } },

@@ -1,11 +1,14 @@
 /**
- * `npm test`: every suite, in order — unit, API on PGlite, API on PostgreSQL (when
- * TEST_DATABASE_URL is set), browser (when Debian's Chromium is installed).
+ * `npm test`: every suite — unit, API on PGlite, API on PostgreSQL (when TEST_DATABASE_URL is set),
+ * browser (when Debian's Chromium is installed).
  * A suite that cannot run is a loud warning on a developer machine and a failure in CI (CI=true).
+ * The browser suite runs beside the others: its files mostly wait (pages, polls, the processing
+ * pauses) while unit and API suites keep the cores busy, so one after the other wasted half the run.
+ * Its output is kept and printed as one block when both lanes are done, so the log reads in order.
  * Ends with one line `N passed, N failed` summed over all suites.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -41,25 +44,42 @@ const suites: Suite[] = [
 let passed = 0;
 let failed = 0;
 const problems: string[] = [];
-for (const [i, suite] of suites.entries()) {
+
+/** Runs one suite's vitest; `quiet` keeps its output in a file instead of the terminal. */
+async function runSuite(suite: Suite, index: number, quiet: boolean): Promise<string | undefined> {
   if (suite.missing) {
     const line = `SUITE NOT RUN: ${suite.name} — ${suite.missing}`;
     console.error(`\n${'!'.repeat(line.length)}\n${line}\n${'!'.repeat(line.length)}\n`);
     if (inCI) problems.push(line);
-    continue;
+    return undefined;
   }
-  console.log(`\n=== ${suite.name} ===`);
-  const report = join(out, `suite-${i}.json`);
-  const run = spawnSync(
+  const report = join(out, `suite-${index}.json`);
+  const log = join(out, `suite-${index}.log`);
+  if (!quiet) console.log(`\n=== ${suite.name} ===`);
+  else console.log(`\n=== ${suite.name}: runs beside the other suites; its output follows at the end ===`);
+  const output = quiet ? openSync(log, 'w') : 'inherit';
+  const child = spawn(
     'npx',
     ['vitest', 'run', '--project', suite.project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...extraArgs],
-    { stdio: 'inherit', env: { ...process.env, ...suite.env } },
+    { stdio: ['ignore', output, output], env: { ...process.env, ...suite.env } },
   );
+  const status = await new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  if (typeof output === 'number') closeSync(output);
   const result = existsSync(report) ? JSON.parse(readFileSync(report, 'utf8')) : undefined;
   passed += result?.numPassedTests ?? 0;
   failed += result?.numFailedTests ?? 0;
-  if (run.status !== 0) problems.push(`${suite.name}: vitest exited with ${run.status}`);
+  if (status !== 0) problems.push(`${suite.name}: vitest exited with ${status}`);
   else if (!result?.numPassedTests && !extraArgs.length) problems.push(`${suite.name}: no test ran`);
+  return quiet ? log : undefined;
+}
+
+const [browser] = suites.filter((suite) => suite.project === 'browser');
+const browserLane = runSuite(browser, suites.indexOf(browser), true);
+for (const [i, suite] of suites.entries()) if (suite !== browser) await runSuite(suite, i, false);
+const browserLog = await browserLane;
+if (browserLog) {
+  console.log(`\n=== ${browser.name} ===`);
+  process.stdout.write(readFileSync(browserLog));
 }
 
 console.log('');
