@@ -96,6 +96,11 @@ describe.skipIf(!chromiumAvailable())('onboarding: product application on a vari
     });
     await expect.poll(shownErrors, slow).toSatisfy((shown: { required: number }) => shown.required > 5);
     expect(await seriousA11yViolations(page)).toEqual([]);
+    // a field the step shows only now (the limit, once not calculated) is marked too, and the others stay
+    const marked = (await shownErrors()).required;
+    await input('fields.automaticallyCalculateCreditorLimit', 'checkbox').uncheck();
+    await expect.poll(shownErrors, slow).toSatisfy((shown: { required: number }) => shown.required === marked + 1);
+    expect(await page.getByRole('alert').first().textContent()).toContain(`(${marked + 1})`);
 
     await input('fields.companyName').fill('Fracht Antrag GmbH');
     await input('fields.salutation', 'combobox').click();

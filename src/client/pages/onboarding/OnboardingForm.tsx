@@ -95,6 +95,15 @@ export function OnboardingForm({
       setServerError(serverError.field, serverError.message, current.current[serverError.field]);
   }, [serverError, setServerError]);
 
+  // a field shown or hidden after a failed "Weiter" changes the schema, and rjsf then drops the
+  // errors it marked: the step is checked again once the new schema has reached it (a task later)
+  const { revalidate } = feedback;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new schema is what the check follows
+  useEffect(() => {
+    const timer = setTimeout(revalidate);
+    return () => clearTimeout(timer);
+  }, [schema, revalidate]);
+
   const change = ({ formData }: IChangeEvent<FormValues>) => {
     const next = formData ?? {};
     const shown = visibleFields(form, next);
@@ -127,7 +136,7 @@ export function OnboardingForm({
           liveValidate={feedback.liveValidate}
           showErrorList={false}
           noHtml5Validate
-          focusOnFirstError
+          focusOnFirstError={feedback.focusOnFirstError}
           disabled={disabled}
         />
       </div>
