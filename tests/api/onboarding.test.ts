@@ -112,14 +112,17 @@ describe('product application: the registration, its payload and mails', () => {
 });
 
 describe('product rules per variant (variants/*.yaml onboarding)', () => {
-  it('intermediary number: required, exactly 6 digits where the product says so (SMAFA), optional elsewhere (FW)', async () => {
-    expect(variants.SMAFA.onboarding.intermediaryNumberRequired).toBe(true);
-    const { intermediaryNumber: _n, ...without } = application('SMAFA');
-    const missing = await refused(APPLY, without);
-    expect(missing).toMatchObject({ status: 400, unchanged: true, body: { messageKey: 'validation.required', field: 'body/intermediaryNumber' } });
-    for (const wrong of ['12345', '1234567', '12a456']) {
-      const answer = await refused(APPLY, application('SMAFA', { intermediaryNumber: wrong }));
-      expect(answer).toMatchObject({ status: 400, unchanged: true, body: { messageKey: 'validation.intermediaryNumber' } });
+  it('intermediary number: required, exactly 6 digits where the product says so (SMAFA, APL), optional elsewhere (FW)', async () => {
+    for (const product of ['SMAFA', 'APL']) {
+      expect(variants[product].onboarding.intermediaryNumberRequired, product).toBe(true);
+      const { intermediaryNumber: _n, ...without } = application(product);
+      const missing = await refused(APPLY, without);
+      expect(missing, product).toMatchObject({ status: 400, unchanged: true, body: { messageKey: 'validation.required', field: 'body/intermediaryNumber' } });
+      // an empty or blank number is no number either
+      for (const wrong of ['12345', '1234567', '12a456', '', '   ']) {
+        const answer = await refused(APPLY, application(product, { intermediaryNumber: wrong }));
+        expect(answer, `${product} ${JSON.stringify(wrong)}`).toMatchObject({ status: 400, unchanged: true, body: { messageKey: 'validation.intermediaryNumber' } });
+      }
     }
     expect(variants.FW.onboarding.intermediaryNumberRequired).toBe(false);
     const { intermediaryNumber: _m, ...fw } = application('FW');

@@ -76,6 +76,27 @@ export function useFieldFeedback() {
     [shown, translate],
   );
 
+  // rjsf's focus on the first wrong field, except while `revalidate` checks the form again
+  const quiet = useRef(false);
+  const focusOnFirstError = useCallback((error: RJSFValidationError) => {
+    if (!quiet.current) form.current?.focusOnError(error);
+  }, []);
+
+  /**
+   * After a submit, checks the form again without taking the focus. For a form whose shown fields
+   * follow its data: rjsf drops the errors it marked when the schema changes under them (a checkbox
+   * shows a further field), so the form calls this once the new schema is in place.
+   */
+  const revalidate = useCallback(() => {
+    if (!submittedRef.current) return;
+    quiet.current = true;
+    try {
+      form.current?.validateForm();
+    } finally {
+      quiet.current = false;
+    }
+  }, []);
+
   /** Shows the server's message at a field (and takes the focus there). */
   const setServerError = useCallback((field: string, message: string, value: unknown) => {
     serverErrors.current = { ...serverErrors.current, [field]: { message, value } };
@@ -91,5 +112,7 @@ export function useFieldFeedback() {
     touch,
     markSubmitted,
     setServerError,
+    focusOnFirstError,
+    revalidate,
   };
 }

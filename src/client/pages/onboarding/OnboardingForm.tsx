@@ -10,6 +10,7 @@ import {
   fieldOfId,
   fieldOrder,
   type FormValues,
+  initialData,
   requiredFields,
   translatedUiSchema,
   visibleFields,
@@ -62,10 +63,15 @@ export function OnboardingForm({
     [theme],
   );
   const feedback = useFieldFeedback();
-  // the form's own fields only (the application's other steps keep theirs in the draft)
+  // the form's own fields only (the application's other steps keep theirs in the draft), with the
+  // schema's defaults as rjsf fills them in: the shown fields and the schema follow the data rjsf
+  // holds from its first render on. Otherwise rjsf reports its defaults while it mounts, the page
+  // stores them in a later (navigation: transition) render and the schema changes then (the creditor
+  // limit hides): a "Weiter" clicked before that render is validated against the first schema, and
+  // the schema change afterwards drops the errors it marked.
   const own = useMemo(() => {
     const names = fieldsOf(form);
-    return Object.fromEntries(Object.entries(data).filter(([name]) => names.includes(name)));
+    return initialData(form, Object.fromEntries(Object.entries(data).filter(([name]) => names.includes(name))));
   }, [form, data]);
   const visible = useMemo(() => visibleFields(form, own), [form, own]);
   const schema = visibleSchema(form, visible);
@@ -88,6 +94,15 @@ export function OnboardingForm({
     if (serverError)
       setServerError(serverError.field, serverError.message, current.current[serverError.field]);
   }, [serverError, setServerError]);
+
+  // a field shown or hidden after a failed "Weiter" changes the schema, and rjsf then drops the
+  // errors it marked: the step is checked again once the new schema has reached it (a task later)
+  const { revalidate } = feedback;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new schema is what the check follows
+  useEffect(() => {
+    const timer = setTimeout(revalidate);
+    return () => clearTimeout(timer);
+  }, [schema, revalidate]);
 
   const change = ({ formData }: IChangeEvent<FormValues>) => {
     const next = formData ?? {};
@@ -121,7 +136,7 @@ export function OnboardingForm({
           liveValidate={feedback.liveValidate}
           showErrorList={false}
           noHtml5Validate
-          focusOnFirstError
+          focusOnFirstError={feedback.focusOnFirstError}
           disabled={disabled}
         />
       </div>

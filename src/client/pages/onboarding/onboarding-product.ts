@@ -23,10 +23,13 @@ export function productForm(base: FormConfig, variant: VariantConfig, fields?: s
     (rule.then?.required ?? []).every(keep),
   );
   const order = ((base.uiSchema['ui:order'] as string[] | undefined) ?? []).filter(keep);
+  // A step without a conditional field has no `allOf` at all: JSON Schema refuses an empty one, and
+  // the browser's validator then checks nothing (the schema error names no field to mark).
+  const { allOf: _all, ...rest } = full;
   return {
     ...base,
     name,
-    schema: { ...full, properties, required: (full.required ?? []).filter(keep), allOf },
+    schema: { ...rest, properties, required: (full.required ?? []).filter(keep), ...(allOf.length ? { allOf } : {}) },
     uiSchema: { ...base.uiSchema, 'ui:order': order },
     conditions: Object.fromEntries(Object.entries(base.conditions).filter(([field]) => keep(field))),
   };
