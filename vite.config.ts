@@ -3,7 +3,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { CATALOGUE_SLICES, sliceCatalogue } from './src/client/i18n/catalogue-slices';
+import { CATALOGUE_SLICES, sliceCatalogue } from './src/client/i18n/catalogue-slices.ts';
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
   version: string;

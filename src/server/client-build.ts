@@ -33,7 +33,11 @@ export function clientBuildIsStale(): boolean {
   return INPUTS.some((input) => newestMtime(path.join(ROOT, input)) > built);
 }
 
-/** Builds the client with vite (the server serves `dist/`). */
+/**
+ * Builds the client with vite (the server serves `dist/`) — always the production build: a caller
+ * running under vitest has NODE_ENV=test, which vite passes on to React, and the browser tests then
+ * drove React's development build (bigger, slower, not what users get).
+ */
 export function buildClient(): void {
   execFileSync(
     process.execPath,
@@ -41,6 +45,7 @@ export function buildClient(): void {
     {
       cwd: ROOT,
       stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
     },
   );
 }

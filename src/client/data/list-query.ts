@@ -1,4 +1,4 @@
-import qs from 'qs';
+import { stringifyBracketQuery } from './bracket-query';
 import { filterValues } from '../resources/list-url-params';
 
 export interface ListQuery {
@@ -22,15 +22,13 @@ export function buildListQuery(query: ListQuery): string {
     const values = filterValues(value);
     if (values.length) filters[key] = values;
   }
-  return qs.stringify(
-    {
-      page: query.page,
-      rowsPerPage: query.perPage,
-      ...(query.sort?.field ? { sortBy: query.sort.field, sortDesc: query.sort.order === 'DESC' } : {}),
-      ...(Object.keys(filters).length ? { filters } : {}),
-    },
-    { arrayFormat: 'brackets', encodeValuesOnly: true },
-  );
+  return stringifyBracketQuery({
+    page: query.page,
+    rowsPerPage: query.perPage,
+    sortBy: query.sort?.field || undefined,
+    sortDesc: query.sort?.field ? query.sort.order === 'DESC' : undefined,
+    filters: Object.keys(filters).length ? filters : undefined,
+  });
 }
 
 /**

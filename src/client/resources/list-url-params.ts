@@ -1,4 +1,4 @@
-import qs from 'qs';
+import { otherParameters, parseBracketQuery, stringifyBracketQuery } from '../data/bracket-query';
 
 /** The list state as the spec's URL query parameters carry it. */
 export interface ListUrlState {
@@ -18,8 +18,6 @@ export interface ListUrlDefaults {
 
 /** The keys this module owns; every other query parameter (dialog flags, …) is left alone. */
 const OWN_KEYS = ['page', 'itemsPerPage', 'sortBy', 'sortDesc', 'filters', 'tab'];
-// qs parses at most 20 array items by default; the spec allows 1000
-const PARSE_OPTIONS = { arrayLimit: 1000, ignoreQueryPrefix: true } as const;
 
 /**
  * The values of one filter as strings; a filter without any non-empty value is no filter.
@@ -42,7 +40,7 @@ export function filterValues(value: unknown): string[] {
  * // { page: 2, perPage: 50, sort: { field: '', order: 'ASC' }, filter: { status: ['active'] } }
  */
 export function parseListUrl(search: string, defaults: ListUrlDefaults): ListUrlState {
-  const raw = qs.parse(search, PARSE_OPTIONS) as Record<string, any>;
+  const raw = parseBracketQuery(search);
   const page = Number.parseInt(String(raw.page ?? ''), 10);
   const perPage = Number.parseInt(String(raw.itemsPerPage ?? ''), 10);
   const filter: Record<string, string[]> = {};
@@ -71,24 +69,20 @@ export function parseListUrl(search: string, defaults: ListUrlDefaults): ListUrl
  * @example serializeListUrl('?showVideo=1', { ...state, page: 3 }, defaults) // '?showVideo=1&page=3'
  */
 export function serializeListUrl(search: string, state: ListUrlState, defaults: ListUrlDefaults): string {
-  const rest = qs.parse(search, PARSE_OPTIONS) as Record<string, unknown>;
-  for (const key of OWN_KEYS) delete rest[key];
+  const rest = otherParameters(search, OWN_KEYS);
   const isDefaultSort =
     state.sort.field === (defaults.defaultSort?.field ?? '') &&
     (!state.sort.field || state.sort.order === (defaults.defaultSort?.order ?? 'ASC'));
   const filters = Object.fromEntries(Object.entries(state.filter).filter(([, values]) => values.length));
-  const text = qs.stringify(
-    {
-      ...rest,
-      ...(state.page > 1 ? { page: state.page } : {}),
-      ...(state.perPage !== defaults.defaultPerPage ? { itemsPerPage: state.perPage } : {}),
-      ...(!isDefaultSort && state.sort.field
-        ? { sortBy: state.sort.field, sortDesc: state.sort.order === 'DESC' }
-        : {}),
-      ...(Object.keys(filters).length ? { filters } : {}),
-      ...(state.tab ? { tab: state.tab } : {}),
-    },
-    { arrayFormat: 'brackets', encodeValuesOnly: true },
-  );
+  const sorted = !isDefaultSort && state.sort.field;
+  const own = stringifyBracketQuery({
+    page: state.page > 1 ? state.page : undefined,
+    itemsPerPage: state.perPage !== defaults.defaultPerPage ? state.perPage : undefined,
+    sortBy: sorted ? state.sort.field : undefined,
+    sortDesc: sorted ? state.sort.order === 'DESC' : undefined,
+    filters: Object.keys(filters).length ? filters : undefined,
+    tab: state.tab || undefined,
+  });
+  const text = [...rest, own].filter(Boolean).join('&');
   return text ? `?${text}` : '';
 }
