@@ -72,6 +72,8 @@ function precompress(): Plugin {
  */
 export default defineConfig({
   plugins: [react(), catalogueSlices(), precompress()],
+  // the polyfill node-polyglot requires is native in every supported browser (see the shim)
+  resolve: { alias: { 'object.entries': path.resolve(import.meta.dirname, 'src/client/shims/object-entries.cjs') } },
   define: { 'import.meta.env.VITE_KONTOR_VERSION': JSON.stringify(version) },
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, manifest: true, chunkSizeWarningLimit: 2000 },
   server: {
