@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commands } from '../../generated/commands';
 import { enums } from '../../generated/enums';
+import { forms } from '../../generated/forms';
 import { resources } from '../../generated/resources';
 import { createLocalCreditAgency } from '../../src/server/adapters/credit-agency/local-credit-agency';
 import { formatMoney } from '../../src/shared/format';
@@ -100,6 +101,30 @@ describe.skipIf(!chromiumAvailable())('creditor works on a customer through its 
     await page.getByLabel(text('ra.auth.password')).fill('Demo1234!');
     await page.getByRole('button', { name: text('ra.auth.sign_in') }).click();
     await page.waitForURL(`${portal.baseUrl}/`);
+  });
+
+  it('keeps the marked errors of a failed check when the customer type shows other fields', async () => {
+    await page.goto(`${portal.baseUrl}/debtors?createDebtor=true`);
+    await expect
+      .poll(() => dialog().getByRole('heading').first().textContent())
+      .toBe(text('forms.createDebtor.title'));
+    await dialog()
+      .getByRole('button', { name: text(commands.identCheck.label), exact: true })
+      .click();
+    const marked = () => dialog().locator('.Mui-error').count();
+    await expect.poll(marked).toBeGreaterThan(0);
+    // a private customer: first and last name take the company name's place, and stay marked
+    const type = field(text(forms.createDebtor.labels.debtorType), 'combobox');
+    if ((await type.count()) > 0) {
+      await type.click();
+      await page.getByRole('option', { name: enumLabel('debtorType', 'customer'), exact: true }).click();
+    } else await dialog().getByLabel(enumLabel('debtorType', 'customer'), { exact: true }).check();
+    const lastName = field(text(forms.createDebtor.labels.lastName));
+    await expect.poll(() => lastName.count()).toBe(1);
+    await expect.poll(() => lastName.getAttribute('aria-invalid')).toBe('true');
+    expect(await marked()).toBeGreaterThan(0);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog().count()).toBe(0);
   });
 
   it('opens "Kunden anlegen" from the list toolbar and shows a blacklist answer of the ident check', async () => {

@@ -119,7 +119,8 @@ export function FormDialog({
     [form, visible, required, translate],
   );
   const fields = useMemo(() => fieldOrder(form), [form]);
-  const feedback = useFieldFeedback();
+  // after a failed submit a field shown or hidden keeps the marked errors (see the hook)
+  const feedback = useFieldFeedback(schema);
   const content = useRef<HTMLDivElement>(null);
   const formId = `form-${form.name}`;
   const titleId = `${formId}-title`;
@@ -270,7 +271,7 @@ export function FormDialog({
                 liveValidate={feedback.liveValidate}
                 showErrorList={false}
                 noHtml5Validate
-                focusOnFirstError
+                focusOnFirstError={feedback.focusOnFirstError}
                 disabled={sending}
               />
             </Box>

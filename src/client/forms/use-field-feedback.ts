@@ -1,7 +1,7 @@
 import type Form from '@rjsf/core';
 import type { FormValidation, RJSFValidationError } from '@rjsf/utils';
 import { useTranslate } from 'ra-core';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { errorPath, type ValidationMessage } from '../../shared/validation';
 import type { KontorFormContext } from './form-context';
 import type { FormValues } from './form-schema';
@@ -17,7 +17,7 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stri
  * `customValidate`, so they block the submit and mark the field like any other; the server's
  * verdict holds only while the field keeps the value it was given for.
  */
-export function useFieldFeedback() {
+export function useFieldFeedback(schema?: object) {
   const translate = useTranslate();
   const form = useRef<Form<FormValues>>(null);
   const [submitted, setSubmitted] = useState(false);
@@ -85,7 +85,7 @@ export function useFieldFeedback() {
   /**
    * After a submit, checks the form again without taking the focus. For a form whose shown fields
    * follow its data: rjsf drops the errors it marked when the schema changes under them (a checkbox
-   * shows a further field), so the form calls this once the new schema is in place.
+   * shows a further field), so this runs once the new schema (the hook's argument) is in place.
    */
   const revalidate = useCallback(() => {
     if (!submittedRef.current) return;
@@ -96,6 +96,14 @@ export function useFieldFeedback() {
       quiet.current = false;
     }
   }, []);
+
+  // A field shown or hidden after a failed submit changes the schema, and rjsf then drops the
+  // errors it marked: the form is checked again once the new schema has reached rjsf (a task later).
+  useEffect(() => {
+    if (!schema) return;
+    const timer = setTimeout(revalidate);
+    return () => clearTimeout(timer);
+  }, [schema, revalidate]);
 
   /** Shows the server's message at a field (and takes the focus there). */
   const setServerError = useCallback((field: string, message: string, value: unknown) => {
@@ -113,6 +121,5 @@ export function useFieldFeedback() {
     markSubmitted,
     setServerError,
     focusOnFirstError,
-    revalidate,
   };
 }

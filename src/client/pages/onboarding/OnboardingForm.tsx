@@ -62,7 +62,6 @@ export function OnboardingForm({
     () => createTheme(theme, { components: { MuiTextField: { defaultProps: { variant: 'outlined' } } } }),
     [theme],
   );
-  const feedback = useFieldFeedback();
   // the form's own fields only (the application's other steps keep theirs in the draft), with the
   // schema's defaults as rjsf fills them in: the shown fields and the schema follow the data rjsf
   // holds from its first render on. Otherwise rjsf reports its defaults while it mounts, the page
@@ -75,6 +74,8 @@ export function OnboardingForm({
   }, [form, data]);
   const visible = useMemo(() => visibleFields(form, own), [form, own]);
   const schema = visibleSchema(form, visible);
+  // after a failed "Weiter" a field shown or hidden keeps the step's marked errors (see the hook)
+  const feedback = useFieldFeedback(schema);
   const required = useMemo(() => requiredFields(form, visible), [form, visible]);
   // onboarding marks its required fields with "*" (document 2 §5), the optional ones "(optional)"
   const uiSchema = useMemo(() => {
@@ -94,15 +95,6 @@ export function OnboardingForm({
     if (serverError)
       setServerError(serverError.field, serverError.message, current.current[serverError.field]);
   }, [serverError, setServerError]);
-
-  // a field shown or hidden after a failed "Weiter" changes the schema, and rjsf then drops the
-  // errors it marked: the step is checked again once the new schema has reached it (a task later)
-  const { revalidate } = feedback;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new schema is what the check follows
-  useEffect(() => {
-    const timer = setTimeout(revalidate);
-    return () => clearTimeout(timer);
-  }, [schema, revalidate]);
 
   const change = ({ formData }: IChangeEvent<FormValues>) => {
     const next = formData ?? {};
