@@ -46,7 +46,7 @@ export async function run(): Promise<BenchResult[]> {
       valueResult('JS fetched for a first visit of /login (brotli)', kb(loginBytes), `${scripts.length} files`),
       valueResult(
         'JS of the login entry, gzip',
-        kb(gzipOf(['index.html', 'src/client/login/LoginEntry.tsx'])),
+        kb(gzipOf(['index.html', 'src/client/login/LoginEntry.tsx', 'generated/products/smafa.ts'])),
         'budget 170 KB',
       ),
     );
@@ -60,7 +60,7 @@ export async function run(): Promise<BenchResult[]> {
       valueResult('JS fetched for login + dashboard (brotli)', kb(totalBytes(scripts)), `${scripts.length} files`),
       valueResult(
         'JS of the dashboard route, gzip (without the lazy charts)',
-        kb(gzipOf(['index.html', 'src/client/App.tsx', 'src/client/layout/KontorLayout.tsx', 'src/client/pages/Dashboard.tsx'])),
+        kb(gzipOf(['index.html', 'generated/products/smafa.ts', 'src/client/App.tsx', 'src/client/layout/KontorLayout.tsx', 'src/client/pages/Dashboard.tsx'])),
         'budget 350 KB',
       ),
     );

@@ -42,17 +42,45 @@ export function emitPermissions(model: Model): Map<string, string> {
   return new Map([['permissions.ts', tsFile([model.permissions.source, model.roles.source].filter(Boolean), body)]]);
 }
 
-/** `generated/variants.ts`: the eight product variants and the default one. */
+/**
+ * The product variants: `generated/products/<code>.ts` one variant each, `generated/products/index.ts`
+ * the host names, the default code and a loader per variant (the browser fetches only its own
+ * variant, issue 13), and `generated/variants.ts` all of them at once (server, tests, the comparison).
+ */
 export function emitVariants(model: Model): Map<string, string> {
-  const variants = Object.fromEntries(model.variants.map(({ source: _, ...v }) => [v.code, v]));
-  const body = [
-    TYPES.replace('EnumConfig, ', ''),
+  const out = new Map<string, string>();
+  const file = (code: string) => code.toLowerCase();
+  const type = "import type { VariantConfig } from '../../src/shared/config-types';";
+  for (const { source, ...variant } of model.variants) {
+    const body = [type, '', `export const variant: VariantConfig = ${literal(variant)};`].join('\n');
+    out.set(`products/${file(variant.code)}.ts`, tsFile([source], body));
+  }
+  const sources = model.variants.map((v) => v.source);
+  const hosts = Object.fromEntries(model.variants.map((v) => [v.code, v.hosts]));
+  const index = [
+    type,
     '',
-    `export const variants: Record<string, VariantConfig> = ${literal(variants)};`,
+    '/** The host names of each variant (the page picks its variant by host before loading it). */',
+    `export const variantHosts: Record<string, readonly string[]> = ${literal(hosts)};`,
     '',
     `export const defaultVariantCode = ${literal(model.defaultVariantCode)};`,
+    '',
+    '/** One variant, fetched on its own (its chunk). */',
+    'export const variantLoaders: Record<string, () => Promise<VariantConfig>> = {',
+    ...model.variants.map((v) => `  ${v.code}: () => import('./${file(v.code)}').then((module) => module.variant),`),
+    '};',
   ].join('\n');
-  return new Map([['variants.ts', tsFile(model.variants.map((v) => v.source), body)]]);
+  out.set('products/index.ts', tsFile(sources, index));
+  const all = [
+    "import type { VariantConfig } from '../src/shared/config-types';",
+    ...model.variants.map((v) => `import { variant as ${v.code} } from './products/${file(v.code)}';`),
+    '',
+    `export const variants: Record<string, VariantConfig> = { ${model.variants.map((v) => v.code).join(', ')} };`,
+    '',
+    "export { defaultVariantCode } from './products/index';",
+  ].join('\n');
+  out.set('variants.ts', tsFile(sources, all));
+  return out;
 }
 
 /** `generated/i18n/de.json` and `en.json`: the catalogues collected from every inline text. */

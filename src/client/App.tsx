@@ -1,10 +1,10 @@
 import { ResourceContextProvider } from 'ra-core';
 import type { ComponentType } from 'react';
+import type { VariantConfig } from '../shared/config-types';
 import { CustomRoutes, Resource } from 'react-admin';
 import { BrowserRouter, Route } from 'react-router-dom';
 import de from '../../generated/i18n/de.json';
 import { resources } from '../../generated/resources';
-import { defaultVariantCode, variants } from '../../generated/variants';
 import { createAuthProvider } from './auth/auth-provider';
 import { permissionEvaluator } from './auth/permission-evaluator';
 import { createDataProvider } from './data/data-provider';
@@ -15,8 +15,6 @@ import { PLACEHOLDER_PAGES } from './layout/navigation';
 import { lazyPage } from './lazy/lazy-page';
 import { LoginPage } from './pages/LoginPage';
 import { RedirectHome } from './pages/RedirectHome';
-import { readPreviewProduct } from './auth/product-preview';
-import { resolveVariant } from './variant/resolve-variant';
 import { VariantProvider } from './variant/VariantContext';
 import { variantTheme } from './variant/variant-theme';
 
@@ -47,16 +45,35 @@ const ProductApplicationPage = lazyPage(
   'ProductApplicationPage',
 );
 
-// The variant is fixed for the page's lifetime: it follows from the host name.
-const variant = resolveVariant(window.location.hostname, variants, defaultVariantCode, undefined, readPreviewProduct());
-// English is its own chunk, fetched when someone switches to it (issue 13: the first load)
-const i18nProvider = createI18nProvider({
-  generated: { de, en: () => import('../../generated/i18n/en.json').then((module) => module.default) },
-  wording: variant.wording,
-});
-const authProvider = createAuthProvider({ variant, resources, evaluator: permissionEvaluator });
-const dataProvider = createDataProvider(resources);
-const theme = variantTheme(variant, de.selfservice.loader.loading);
+/** react-admin's providers and the theme of a variant. */
+interface Portal {
+  variant: VariantConfig;
+  i18nProvider: ReturnType<typeof createI18nProvider>;
+  authProvider: ReturnType<typeof createAuthProvider>;
+  dataProvider: ReturnType<typeof createDataProvider>;
+  theme: ReturnType<typeof variantTheme>;
+}
+let built: Portal | null = null;
+
+/**
+ * The portal's providers for the page's variant, built once (the variant is fixed for the page's
+ * lifetime: it follows from the host name, see main.tsx).
+ */
+function portalOf(variant: VariantConfig): Portal {
+  if (built?.variant === variant) return built;
+  built = {
+    variant,
+    // English is its own chunk, fetched when someone switches to it (issue 13: the first load)
+    i18nProvider: createI18nProvider({
+      generated: { de, en: () => import('../../generated/i18n/en.json').then((module) => module.default) },
+      wording: variant.wording,
+    }),
+    authProvider: createAuthProvider({ variant, resources, evaluator: permissionEvaluator }),
+    dataProvider: createDataProvider(resources),
+    theme: variantTheme(variant, de.selfservice.loader.loading),
+  };
+  return built;
+}
 
 /** Hand-written pages that replace their placeholders. */
 const PAGES: Record<string, ComponentType> = {
@@ -77,7 +94,8 @@ const aliasedResources = Object.values(resources)
  * The portal: every generated resource is registered with the generic list page (its routes
  * `/<name>/*` cover the inline details), the other logged-in routes are placeholders for now.
  */
-export function App() {
+export function App({ variant }: { variant: VariantConfig }) {
+  const { i18nProvider, authProvider, dataProvider, theme } = portalOf(variant);
   return (
     <VariantProvider variant={variant}>
       <BrowserRouter>

@@ -1,7 +1,11 @@
 import { type ComponentType, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { defaultVariantCode, variantHosts, variantLoaders } from '../../generated/products';
+import type { VariantConfig } from '../shared/config-types';
+import { readPreviewProduct } from './auth/product-preview';
 import { tokenStore } from './auth/token-store';
 import { AppShell } from './layout/AppShell';
+import { resolveVariantCode } from './variant/resolve-variant';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -16,15 +20,22 @@ const deepLink = new URLSearchParams(window.location.search).has('useToken');
 const loginFirst = !deepLink && (path === '/login' || (path === '/' && signedOut));
 if (loginFirst && path !== '/login') window.history.replaceState(null, '', '/login');
 
-const Entry: ComponentType = loginFirst
-  ? (await import('./login/LoginEntry')).LoginEntry
-  : (await import('./App')).App;
+// The variant follows from the host name and is fixed for the page's lifetime; only its own
+// configuration is fetched (its chunk), beside the entry's.
+const variantCode = resolveVariantCode(window.location.hostname, variantHosts, defaultVariantCode, undefined, readPreviewProduct());
+// each import on its own: vite preloads an import's chunks, and one import expression over both
+// entries made it preload the portal on the login page
+const loadEntry = async (): Promise<ComponentType<{ variant: VariantConfig }>> => {
+  if (loginFirst) return (await import('./login/LoginEntry')).LoginEntry;
+  return (await import('./App')).App;
+};
+const [variant, Entry] = await Promise.all([variantLoaders[variantCode](), loadEntry()]);
 
 // around both: the failure pages, the cookie banner, chunk-failure handling, the deep-link login
 createRoot(root).render(
   <StrictMode>
     <AppShell>
-      <Entry />
+      <Entry variant={variant} />
     </AppShell>
   </StrictMode>,
 );

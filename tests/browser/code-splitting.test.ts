@@ -13,7 +13,8 @@ import { germanText } from './helpers/texts';
  * compressed; after the login the portal's chunks follow.
  */
 const PORT = 3460;
-const LOGIN_ENTRY = ['index.html', 'src/client/login/LoginEntry.tsx'];
+/** the login entry and the host's own variant (localhost: SMAFA), fetched beside it */
+const LOGIN_ENTRY = ['index.html', 'src/client/login/LoginEntry.tsx', 'generated/products/smafa.ts'];
 
 describe.skipIf(!chromiumAvailable())('code splitting', () => {
   let portal: RunningPortal;
@@ -52,6 +53,11 @@ describe.skipIf(!chromiumAvailable())('code splitting', () => {
     expect(loaded.length).toBeGreaterThan(0);
     expect(loaded.filter((file) => !allowed.has(file))).toEqual([]);
     expect(loaded.filter((file) => portalChunks.has(file) && !allowed.has(file))).toEqual([]);
+    // one variant's configuration, not all eight
+    const [ownVariant] = chunkFiles(['generated/products/smafa.ts']);
+    const [otherVariant] = chunkFiles(['generated/products/tpf.ts']);
+    expect(loaded).toContain(ownVariant);
+    expect(loaded).not.toContain(otherVariant);
     // every script with a brotli copy in dist/ (all but the tiniest) comes brotli-compressed
     const compressed = scripts.filter((script) => existsSync(path.join(ROOT, 'dist', `${script.path}.br`)));
     expect(compressed.length).toBeGreaterThan(scripts.length / 2);

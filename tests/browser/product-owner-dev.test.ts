@@ -149,8 +149,8 @@ describe.skipIf(!chromiumAvailable())('product owners: dev mode with live YAML',
       .poll(() => overlay.locator('.message').textContent())
       .toMatch(/variants\/smafa\.yaml:\d+: .*portalNme/);
     // nothing was written: generated/ still holds the last good state
-    expect(readFileSync(path.join(dir, 'generated/variants.ts'), 'utf8')).toContain('Kontor Vorschauportal');
-    expect(readFileSync(path.join(dir, 'generated/variants.ts'), 'utf8')).not.toContain('Tippfehler');
+    expect(readFileSync(path.join(dir, 'generated/products/smafa.ts'), 'utf8')).toContain('Kontor Vorschauportal');
+    expect(readFileSync(path.join(dir, 'generated/products/smafa.ts'), 'utf8')).not.toContain('Tippfehler');
 
     writeFileSync(smafaYaml(), good.replace(/^portalName: .*$/m, 'portalName: Kontor Zweitportal'));
     await expect

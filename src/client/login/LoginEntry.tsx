@@ -1,41 +1,40 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { type ComponentType, useState } from 'react';
+import { type ComponentType, useMemo, useState } from 'react';
 import de from 'virtual:kontor-login-catalogue';
-import { defaultVariantCode, variants } from '../../../generated/variants';
+import type { VariantConfig } from '../../shared/config-types';
 import { configureSession } from '../auth/session';
 import { type Credentials, signIn } from '../auth/sign-in';
 import { plainTranslate } from '../i18n/lookup';
 import { raGerman } from '../i18n/ra-german';
 import { lazyPage } from '../lazy/lazy-page';
 import { ForgotPasswordLink } from '../pages/account/ForgotPasswordLink';
-import { resolveVariant } from '../variant/resolve-variant';
 import { loginTheme } from './login-theme';
 import { LoginView } from './LoginView';
+
+// "Passwort vergessen?" brings react-admin's context and the form machinery when clicked
+const PasswordResetHost = lazyPage(() => import('./PasswordResetHost'), 'PasswordResetHost');
 
 /**
  * The light entry for a first visit of `/login` (issue 13): the login page with plain React and the
  * few MUI components it shows — no react-admin, no router, no portal — so the first load stays
  * small. After the login the portal's chunk is loaded and replaces the login page at `/`.
  */
-const variant = resolveVariant(window.location.hostname, variants, defaultVariantCode);
-configureSession(variant.code);
-// German only: every text of the login page exists in German
-const translate = plainTranslate([de, raGerman as unknown as Record<string, unknown>], variant.wording.de);
-const theme = loginTheme(variant, translate('selfservice.loader.loading'));
-
-// "Passwort vergessen?" brings react-admin's context and the form machinery when clicked
-const PasswordResetHost = lazyPage(() => import('./PasswordResetHost'), 'PasswordResetHost');
-const ResetDialog = ({ open, onClose }: { open: boolean; onClose: () => void }) => (
-  <PasswordResetHost variant={variant} open={open} onClose={onClose} />
-);
-
-export function LoginEntry() {
-  const [Portal, setPortal] = useState<ComponentType | null>(null);
+export function LoginEntry({ variant }: { variant: VariantConfig }) {
+  const [Portal, setPortal] = useState<ComponentType<{ variant: VariantConfig }> | null>(null);
+  const { translate, theme, ResetDialog } = useMemo(() => {
+    configureSession(variant.code);
+    // German only: every text of the login page exists in German
+    const translate = plainTranslate([de, raGerman as unknown as Record<string, unknown>], variant.wording.de);
+    const ResetDialog = ({ open, onClose }: { open: boolean; onClose: () => void }) => (
+      <PasswordResetHost variant={variant} open={open} onClose={onClose} />
+    );
+    return { translate, theme: loginTheme(variant, translate('selfservice.loader.loading')), ResetDialog };
+  }, [variant]);
 
   const enter = async (credentials: Credentials) => {
     await signIn(credentials);
-    let App: ComponentType;
+    let App: ComponentType<{ variant: VariantConfig }>;
     try {
       App = (await import('../App')).App;
     } catch {
@@ -47,7 +46,7 @@ export function LoginEntry() {
     setPortal(() => App);
   };
 
-  if (Portal) return <Portal />;
+  if (Portal) return <Portal variant={variant} />;
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />

@@ -1,4 +1,4 @@
-import { variants } from '../../../generated/variants';
+import { variantHosts } from '../../../generated/products';
 import { adoptUserProduct } from './resolve-variant';
 
 /**
@@ -10,5 +10,5 @@ import { adoptUserProduct } from './resolve-variant';
  */
 export function followUserProduct(product: string | null | undefined, activeCode: string): void {
   if (typeof window === 'undefined') return;
-  if (adoptUserProduct(window.location.hostname, product, activeCode, variants)) window.location.reload();
+  if (adoptUserProduct(window.location.hostname, product, activeCode, variantHosts)) window.location.reload();
 }

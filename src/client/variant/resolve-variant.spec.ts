@@ -1,41 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { VariantConfig } from '../../shared/config-types';
-import { adoptUserProduct, LOCAL_PRODUCT_KEY, resolveVariant } from './resolve-variant';
+import { adoptUserProduct, LOCAL_PRODUCT_KEY, resolveVariantCode } from './resolve-variant';
 
-/** A two-variant fixture; the real variants come from generated/variants.ts. */
-const variant = (code: string, hosts: string[]): VariantConfig => ({
-  code,
-  kind: 'factoring',
-  productName: code,
-  portalName: `${code} Portal`,
-  hosts,
-  logo: `/logos/${code.toLowerCase()}.svg`,
-  theme: { primary: '#123456', secondary: '#654321' },
-  contact: { hotline: '0800 1', mail: 'service@example.com', serviceTimes: 'Mo–Fr 7–18 Uhr' },
-  links: { imprint: '', privacy: '' },
-  permissions: {},
-  wording: { de: {}, en: {} },
-  withPurchaseAssurance: false,
-  setupFeeOptions: [0],
-  maxCompanyUsers: 5,
-  statusGroups: {},
-  voucherTypeGroups: [],
-  dunning: { enabled: true, paymentReminderAfterDays: 10, dunningAfterDays: 35, encashmentAfterDays: 75 },
-  onboarding: {
-    enabled: true,
-    intermediaryNumberRequired: false,
-    maxCreditorLimit: 75_000_000,
-    factorableTurnover: { min: 10_000_000, max: 750_000_000 },
-    minFoundingMonths: 6,
-    maxOnlineTurnoverRate: 100,
-    factoringRulesRequired: true,
-    blacklistedFields: [],
-  },
-});
-const variants = {
-  SMAFA: variant('SMAFA', ['smafa.localhost']),
-  TPF: variant('TPF', ['tpf.localhost']),
-};
+/** A two-variant fixture; the real host names come from generated/products. */
+const variants = { SMAFA: ['smafa.localhost'], TPF: ['tpf.localhost'] };
 
 /** localStorage's two methods over a Map. */
 const memoryStorage = (initial: Record<string, string> = {}) => {
@@ -47,28 +14,28 @@ const memoryStorage = (initial: Record<string, string> = {}) => {
   };
 };
 
-describe('resolveVariant', () => {
+describe('resolveVariantCode', () => {
   it('finds the variant by host name, ignoring case and port', () => {
-    expect(resolveVariant('tpf.localhost', variants, 'SMAFA').code).toBe('TPF');
-    expect(resolveVariant('TPF.localhost:3201', variants, 'SMAFA').code).toBe('TPF');
+    expect(resolveVariantCode('tpf.localhost', variants, 'SMAFA')).toBe('TPF');
+    expect(resolveVariantCode('TPF.localhost:3201', variants, 'SMAFA')).toBe('TPF');
   });
 
   it('falls back to the default variant for unknown hosts', () => {
-    expect(resolveVariant('127.0.0.1', variants, 'SMAFA').code).toBe('SMAFA');
-    expect(resolveVariant('portal.example.org', variants, 'SMAFA', undefined).code).toBe('SMAFA');
+    expect(resolveVariantCode('127.0.0.1', variants, 'SMAFA')).toBe('SMAFA');
+    expect(resolveVariantCode('portal.example.org', variants, 'SMAFA', undefined)).toBe('SMAFA');
   });
 
   it('resolves host name first, then the stored local product, then the default', () => {
     // the host wins over a stored choice
-    expect(resolveVariant('smafa.localhost', variants, 'SMAFA', 'TPF').code).toBe('SMAFA');
-    expect(resolveVariant('localhost', variants, 'SMAFA', 'TPF').code).toBe('TPF');
+    expect(resolveVariantCode('smafa.localhost', variants, 'SMAFA', 'TPF')).toBe('SMAFA');
+    expect(resolveVariantCode('localhost', variants, 'SMAFA', 'TPF')).toBe('TPF');
     // an unknown stored code is ignored
-    expect(resolveVariant('localhost', variants, 'SMAFA', 'NOPE').code).toBe('SMAFA');
-    expect(resolveVariant('localhost', variants, 'SMAFA', undefined).code).toBe('SMAFA');
+    expect(resolveVariantCode('localhost', variants, 'SMAFA', 'NOPE')).toBe('SMAFA');
+    expect(resolveVariantCode('localhost', variants, 'SMAFA', undefined)).toBe('SMAFA');
   });
 
   it('refuses to guess when the default variant does not exist', () => {
-    expect(() => resolveVariant('x', {}, 'SMAFA')).toThrow(/SMAFA/);
+    expect(() => resolveVariantCode('x', {}, 'SMAFA')).toThrow(/SMAFA/);
   });
 });
 
@@ -78,9 +45,9 @@ describe('adoptUserProduct', () => {
     expect(adoptUserProduct('localhost', 'TPF', 'SMAFA', variants, storage)).toBe(true);
     expect(storage.items.get(LOCAL_PRODUCT_KEY)).toBe('TPF');
     // after the reload the page runs as TPF: nothing more to do
-    const active = resolveVariant('localhost', variants, 'SMAFA', storage.getItem(LOCAL_PRODUCT_KEY) ?? undefined);
-    expect(active.code).toBe('TPF');
-    expect(adoptUserProduct('localhost', 'TPF', active.code, variants, storage)).toBe(false);
+    const active = resolveVariantCode('localhost', variants, 'SMAFA', storage.getItem(LOCAL_PRODUCT_KEY) ?? undefined);
+    expect(active).toBe('TPF');
+    expect(adoptUserProduct('localhost', 'TPF', active, variants, storage)).toBe(false);
   });
 
   it('leaves the variant of a host, unknown or missing products and an unchanged product alone', () => {

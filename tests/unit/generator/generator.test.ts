@@ -213,7 +213,7 @@ describe('generator', () => {
     // the group filter's query string takes group names, the variant names its groups per enum
     const routes = files.get('routes/items.ts')!;
     expect(routes).toContain('"finished"');
-    expect(files.get('variants.ts')).toContain('"itemState": [\n        "finished"');
+    expect(files.get('products/one.ts')).toContain('"itemState": [\n      "finished"');
   });
 
   it('keeps input and display widgets apart', async () => {
