@@ -77,6 +77,10 @@ if (filter && existsSync(resultsFile)) {
     lines.push('');
     if (extra) lines.push(extra, '');
   }
-  writeFileSync(resultsFile, lines.join('\n'));
-  console.log('\nwritten to bench/RESULTS.md');
+  // building the benchmark databases measures nothing: RESULTS.md stays as it is
+  if (process.env.KONTOR_BENCH_PREPARE_ONLY === '1') console.log('\nprepared only: bench/RESULTS.md left unchanged');
+  else {
+    writeFileSync(resultsFile, lines.join('\n'));
+    console.log('\nwritten to bench/RESULTS.md');
+  }
 }
