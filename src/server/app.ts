@@ -16,6 +16,7 @@ import { setupAuth } from './plugins/auth';
 import { installInputHardening } from './plugins/input-hardening';
 import { installLoginDefence } from './plugins/login-defence';
 import { installSecurityHeaders } from './plugins/security-headers';
+import { collectRouteAccess } from './plugins/route-access';
 import { registerClient } from './plugins/client';
 import { referencedSchemasOnly } from './plugins/response-serializers';
 import { registerEntitySchemas } from './plugins/schemas';
@@ -116,6 +117,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await setupAuth(api, { secret });
       // brute-force defence of login, refresh, password reset and onboarding
       await installLoginDefence(api, { db: deps.db, clock: deps.clock });
+      // every route's declared access, one table (the authorization matrix reads it)
+      collectRouteAccess(app, api);
       // Unknown API paths: 401 without a token (the auth hook runs first), else a JSON 404.
       api.setNotFoundHandler((request, reply) => {
         reply.status(404).send(notFoundBody(request.method, request.url));

@@ -11,7 +11,10 @@ import { germanText } from './helpers/texts';
  * The generic form dialog, opened by the spec's query flags: German labels and "(optional)"
  * marks, the shared German validation messages at the field once it is left, conditional fields,
  * the German money and date inputs, the file checks before upload, Esc and browser back, axe.
- * Only dialogs whose submission needs no server call are exercised.
+ * Only dialogs whose submission needs no server call are exercised. All of it runs under the
+ * portal's Content-Security-Policy (src/server/plugins/security-headers.ts): no violation from the
+ * login on, through dashboard, list, detail and the form dialogs, and an injected inline script does
+ * not run.
  */
 const PORT = 3205;
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n');
@@ -31,6 +34,7 @@ describe.skipIf(!chromiumAvailable())('form dialogs opened by query flags', () =
   const field = (label: string, role: Role = 'textbox') =>
     dialog().getByRole(role, { name: label, exact: true });
   /** The messages rjsf shows under a field (its `__error` list). */
+  const cspViolations: string[] = [];
   const errorsOf = async (input: Locator) => {
     const id = await input.getAttribute('id');
     return page.locator(`[id="${id}__error"]`).allInnerTexts();
@@ -41,7 +45,21 @@ describe.skipIf(!chromiumAvailable())('form dialogs opened by query flags', () =
     portal = await startPortal(PORT);
     browser = await launchChromium();
     context = await germanContext(browser);
+    // every CSP violation of every page load, kept outside the page (a reload empties window)
+    await context.exposeFunction('reportCspViolation', (text: string) => cspViolations.push(text));
+    await context.addInitScript(() => {
+      const reported: string[] = [];
+      (window as unknown as { cspViolations: string[] }).cspViolations = reported;
+      document.addEventListener('securitypolicyviolation', (event) => {
+        const text = `${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`;
+        reported.push(text);
+        (window as unknown as { reportCspViolation: (text: string) => void }).reportCspViolation(text);
+      });
+    });
     page = await context.newPage();
+    page.on('console', (message) => {
+      if (/Content[- ]Security[- ]Policy/i.test(message.text())) cspViolations.push(`console: ${message.text()}`);
+    });
   });
   afterAll(async () => {
     await browser?.close();
@@ -226,5 +244,34 @@ describe.skipIf(!chromiumAvailable())('form dialogs opened by query flags', () =
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog().count()).toBe(0);
     expect(page.url()).not.toContain('createPermanentDebt');
+  });
+
+  it('runs under its Content-Security-Policy: no violation from the login through dashboard, list, detail and the form dialogs; an injected inline script does not run', async () => {
+    const csp = (await page.request.get(`${portal.baseUrl}/`)).headers()['content-security-policy'];
+    const scriptSrc = csp?.split(';').map((directive) => directive.trim()).find((directive) => directive.startsWith('script-src '));
+    expect(scriptSrc).toMatch(/^script-src 'self'/);
+    expect(scriptSrc).not.toContain('unsafe-inline');
+    await page.goto(`${portal.baseUrl}/`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).count()).toBeGreaterThan(0);
+    await page.goto(`${portal.baseUrl}/debtors`);
+    await expect.poll(() => page.locator('tbody tr').count()).toBeGreaterThan(0);
+    await page.locator('tbody tr').first().focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/debtors\/main\/\d+/);
+    await expect.poll(() => page.getByTestId('resource-detail').getByRole('heading', { level: 2 }).count()).toBe(1);
+    // the dialogs above (change password, upload, permanent debt) were rjsf forms on the same pages
+    expect(cspViolations).toEqual([]);
+
+    await page.evaluate(() => {
+      const script = document.createElement('script');
+      script.textContent = 'window.inlineScriptRan = true';
+      document.head.append(script);
+      const image = document.createElement('img');
+      image.setAttribute('src', 'data:,');
+      image.setAttribute('onerror', 'window.inlineHandlerRan = true');
+      document.body.append(image);
+    });
+    await expect.poll(() => cspViolations.filter((v) => v.startsWith('script-src')).length).toBeGreaterThanOrEqual(2);
+    expect(await page.evaluate(() => [Reflect.get(window, 'inlineScriptRan'), Reflect.get(window, 'inlineHandlerRan')])).toEqual([undefined, undefined]);
   });
 });

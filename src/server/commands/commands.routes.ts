@@ -79,7 +79,7 @@ export async function commandsRoutes(app: FastifyInstance, { db, adapters, clock
     app.route<{ Params: { id?: number } & Record<string, unknown>; Body: Record<string, unknown> }>({
       method: route.method,
       url: route.url,
-      config: { public: isPublic },
+      config: { public: isPublic, access: { kind: 'command', commands: route.commands } },
       ...(bodyLimit ? { bodyLimit } : {}),
       schema: {
         ...withErrors(route.schema as { response: Record<string, unknown> }),

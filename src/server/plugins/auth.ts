@@ -2,6 +2,7 @@ import fastifyJwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { permissionTables } from '../../../generated/permissions';
 import { ApiError } from '../errors';
+import { withAccess } from './route-access';
 
 /** The logged-in user as every route sees it (`request.user`), taken from the access token. */
 export interface RequestUser {
@@ -99,17 +100,23 @@ const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * Decision: admins get 403 here until impersonation (admin-as-creditor, document 2 §6) exists; the
  * impersonation token will then carry the creditor id and pass this check as a creditor user.
  */
-export async function requireCreditorUser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-  const user = request.user;
-  if (!user.roles.some((role) => CREDITOR_ROLES.has(role)) || user.creditorId == null) {
-    throw new ApiError(403, 'forbidden');
-  }
-}
+export const requireCreditorUser = withAccess(
+  async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
+    const user = request.user;
+    if (!user.roles.some((role) => CREDITOR_ROLES.has(role)) || user.creditorId == null) {
+      throw new ApiError(403, 'forbidden');
+    }
+  },
+  { kind: 'creditor', permissions: [] },
+);
 
 /** preHandler for admin routes: ROLE_ADMIN, ROLE_PRODUCT_ADMIN or ROLE_SUPER_ADMIN. */
-export async function requireAdmin(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-  if (!request.user.roles.some((role) => ADMIN_ROLES.has(role))) throw new ApiError(403, 'forbidden');
-}
+export const requireAdmin = withAccess(
+  async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
+    if (!request.user.roles.some((role) => ADMIN_ROLES.has(role))) throw new ApiError(403, 'forbidden');
+  },
+  { kind: 'admin', adminPermissions: 'any' },
+);
 
 /** The creditor (tenant) of a request that passed {@link requireCreditorUser}. */
 export function creditorIdOf(request: FastifyRequest): number {

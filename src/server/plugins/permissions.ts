@@ -6,6 +6,7 @@ import { createPermissionEvaluator, type PermissionContext } from '../../shared/
 import type { Database } from '../db/schema';
 import { ApiError } from '../errors';
 import { requireCreditorUser } from './auth';
+import { withAccess } from './route-access';
 
 /** The one evaluator (src/shared/permissions.ts) fed by the generated tables — the client uses the same. */
 export const permissions = createPermissionEvaluator(permissionTables);
@@ -41,13 +42,17 @@ export async function isAllowedFor(db: Kysely<Database>, request: FastifyRequest
 
 /**
  * preHandler for creditor-area routes gated by a permission path: a creditor user (tenant) whose
- * effective permission is on; 403 `forbidden` otherwise.
+ * effective permission is on; 403 `forbidden` otherwise. The guard carries the path (`.access`),
+ * so the route declares it (src/server/plugins/route-access.ts).
  *
  * @example api.get('/debtor/list', { preHandler: requirePermission(db, 'navigation.debtors') }, handler)
  */
 export function requirePermission(db: Kysely<Database>, path: string) {
-  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    await requireCreditorUser(request, reply);
-    if (!(await isAllowedFor(db, request, path))) throw new ApiError(403, 'forbidden');
-  };
+  return withAccess(
+    async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+      await requireCreditorUser(request, reply);
+      if (!(await isAllowedFor(db, request, path))) throw new ApiError(403, 'forbidden');
+    },
+    { kind: 'creditor', permissions: [path] },
+  );
 }

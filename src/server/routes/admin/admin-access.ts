@@ -6,6 +6,7 @@ import type { Database } from '../../db/schema';
 import { ApiError } from '../../errors';
 import { requireAdmin } from '../../plugins/auth';
 import { permissions } from '../../plugins/permissions';
+import { type RouteAccess, withAccess } from '../../plugins/route-access';
 import { LOGIN_DENIED_STATUSES } from '../../services/auth.service';
 
 const ALL_ADMIN_PERMISSIONS = Object.keys(permissionTables.adminPermissions);
@@ -85,6 +86,9 @@ export async function mayOpen(
   return access.some((key) => permissions.hasAdminPermission(key, roles, list));
 }
 
+/** The access an admin screen's guard declares (src/server/plugins/route-access.ts). */
+const screenAccess = (screen: AdminScreen): RouteAccess => ({ kind: 'admin', adminPermissions: ADMIN_ACCESS[screen] });
+
 /**
  * preHandler of an admin route: an admin role (401/403 otherwise) holding one of the screen's
  * admin permissions (403 `forbidden`).
@@ -92,10 +96,13 @@ export async function mayOpen(
  * @example app.get('/action-log/list', { preHandler: requireAdminScreen(db, 'actionLog') }, handler)
  */
 export function requireAdminScreen(db: Kysely<Database>, screen: AdminScreen) {
-  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    await requireAdmin(request, reply);
-    if (!(await mayOpen(db, request, screen))) throw new ApiError(403, 'forbidden');
-  };
+  return withAccess(
+    async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+      await requireAdmin(request, reply);
+      if (!(await mayOpen(db, request, screen))) throw new ApiError(403, 'forbidden');
+    },
+    screenAccess(screen),
+  );
 }
 
 /**
@@ -121,7 +128,8 @@ export function productScopeOf(request: FastifyRequest): string | null {
  */
 export function requireAdminOfRecord(db: Kysely<Database>, table: 'debtor' | 'voucher') {
   const gate = requireAdminScreen(db, 'creditors');
-  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+  // declared as the creditors screen: the matrix's identities do not impersonate
+  return withAccess(async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     if (request.user?.impersonatedBy) return requireImpersonatingAdmin(db, table, request);
     await gate(request, reply);
     const scope = productScopeOf(request);
@@ -132,7 +140,7 @@ export function requireAdminOfRecord(db: Kysely<Database>, table: 'debtor' | 'vo
       : db.selectFrom('voucher as r').innerJoin('creditor as c', 'c.id', 'r.creditorId').select('c.product').where('r.id', '=', id)
     ).executeTakeFirst();
     if (!row || row.product !== scope) throw new ApiError(404, 'notFound');
-  };
+  }, gate.access);
 }
 
 /**

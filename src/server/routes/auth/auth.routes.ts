@@ -72,6 +72,7 @@ export async function authRoutes(app: FastifyInstance, { db }: AppDeps): Promise
   app.get(
     '/user-management/user/current',
     {
+      config: { access: { kind: 'user' } },
       schema: {
         tags: ['session'],
         summary: 'The logged-in user',

@@ -18,6 +18,8 @@ export async function filesRoutes(app: FastifyInstance, { db }: AppDeps): Promis
   app.get<{ Params: { '*': string } }>(
     '/files/*',
     {
+      // the owning creditor's users only (checked below: anyone else gets the same 404)
+      config: { access: { kind: 'creditor', permissions: [] } },
       schema: {
         tags: ['files'],
         summary: 'Download a stored file (upload or attachment) of the own creditor',

@@ -70,11 +70,9 @@ export async function locationsRoutes(app: FastifyInstance, { db }: AppDeps): Pr
         params: idParams,
         response: { 200: arrayOf('PermanentDebtVoucher') },
       }),
-      preHandler: gate,
+      preHandler: PERMANENT_DEBTS_TAB ? [gate, requirePermission(db, PERMANENT_DEBTS_TAB)] : gate,
     },
     async (request) => {
-      if (PERMANENT_DEBTS_TAB && !(await isAllowedFor(db, request, PERMANENT_DEBTS_TAB)))
-        throw new ApiError(403, 'forbidden');
       const creditorId = creditorIdOf(request);
       if (!(await locationExists(db, creditorId, request.params.id))) throw new ApiError(404, 'notFound');
       return findPermanentDebtVouchers(db, creditorId, { locationId: request.params.id });

@@ -62,6 +62,7 @@ export async function actionLogEntryRoutes(app: FastifyInstance, { db }: AppDeps
   app.post<{ Body: Body }>(
     '/action-log/create-entry',
     {
+      config: { access: { kind: 'user' } },
       schema: {
         tags: ['actionLog'],
         summary: "The client's own action-log entry (types: file_download, document_preview)",

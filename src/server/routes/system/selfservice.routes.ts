@@ -22,7 +22,7 @@ export async function selfserviceRoutes(app: FastifyInstance, { db, clock }: App
   const helpCenter = loadHelpCenter();
   const information = loadInformation();
 
-  app.get('/help-center', { schema: helpCenterSchema }, async (request) => {
+  app.get('/help-center', { schema: helpCenterSchema, config: { access: { kind: 'user' } } }, async (request) => {
     const content = helpCenter.get(request.user.product);
     if (!content) throw new ApiError(404, 'notFound');
     return content;
@@ -30,7 +30,7 @@ export async function selfserviceRoutes(app: FastifyInstance, { db, clock }: App
 
   const entriesOf = (product: string) => information.filter((entry) => entry.products.includes(product));
 
-  app.get('/user-info/list', { schema: informationListSchema }, async (request) => {
+  app.get('/user-info/list', { schema: informationListSchema, config: { access: { kind: 'user' } } }, async (request) => {
     const today = germanDay(clock());
     const seen = new Set(
       (
@@ -54,7 +54,7 @@ export async function selfserviceRoutes(app: FastifyInstance, { db, clock }: App
 
   app.post<{ Params: { key: string } }>(
     '/user-info/:key/seen',
-    { schema: informationSeenSchema },
+    { schema: informationSeenSchema, config: { access: { kind: 'user' } } },
     async (request, reply) => {
       if (!entriesOf(request.user.product).some((entry) => entry.key === request.params.key)) {
         throw new ApiError(404, 'notFound');

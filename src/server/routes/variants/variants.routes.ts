@@ -50,6 +50,9 @@ const comparisonSchema = {
   required: ['products', 'sections', 'rows'],
 } as const;
 
+/** What the matrix expects outside dev mode: a super admin (checked by requireSuperAdmin). */
+const SUPER_ADMIN_OUTSIDE_DEV = { kind: 'admin', adminPermissions: 'superAdmin' } as const;
+
 /**
  * Product owners' tools (issue 16): `GET /variants/comparison` — the eight products side by side,
  * from `generated/variant-comparison.ts`. Super admins only; in dev mode (`npm run dev`) also without
@@ -59,7 +62,8 @@ export async function variantsRoutes(app: FastifyInstance, { db, devTools }: App
   app.get(
     '/variants/comparison',
     {
-      config: { public: true },
+      // no token needed for the auth hook (dev tools answer without one); otherwise super admins only
+      config: { public: true, access: SUPER_ADMIN_OUTSIDE_DEV },
       schema: {
         tags: ['product owners'],
         summary: 'The products (variants) side by side: every value with the YAML line it comes from',
@@ -83,7 +87,8 @@ export async function variantsRoutes(app: FastifyInstance, { db, devTools }: App
   app.post<{ Params: { code: string } }>(
     '/variants/preview/:code',
     {
-      config: { public: true },
+      // no token needed for the auth hook (dev tools answer without one); otherwise super admins only
+      config: { public: true, access: SUPER_ADMIN_OUTSIDE_DEV },
       schema: {
         tags: ['product owners'],
         summary: "Preview a product: a read-only token of its demo creditor's main user",
