@@ -50,7 +50,7 @@ export const vouchersResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": true,
         "sortMobile": true,
-        "width": 180,
+        "width": 160,
         "priority": 1
       },
       {

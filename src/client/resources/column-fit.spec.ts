@@ -44,6 +44,15 @@ describe('fitColumns', () => {
     expect(fitColumns(columns, 6 * w).tooNarrow).toEqual([]);
   });
 
+  it('shows no column of a lower priority while one of a higher priority is left out', () => {
+    // room for 'number' and one more: 'amount' (priority 1) is left out, so no narrower priority 2 takes its place
+    const narrow = [col('number', 1), col('amount', 1, 200), col('debtor', 2, 50), col('source', 3, 50)];
+    expect(
+      names(fitColumns(narrow, columnWidth({ width: 100 }) + columnWidth({ width: 150 })).shown),
+    ).toEqual(['number']);
+    expect(names(fitColumns(narrow, 1000).shown)).toEqual(['number', 'amount', 'debtor', 'source']);
+  });
+
   it('drops priority 3 before priority 2 when narrower', () => {
     const fit = fitColumns(columns, 4 * w);
     expect(names(fit.shown)).toEqual(['number', 'debtor', 'amount', 'status']);

@@ -38,7 +38,7 @@ export function availableWidth(boxWidth: number, scrollbar: number, pageScrollba
 /**
  * The columns a list shows in `available` pixels: the first column not switched off (the row's
  * name, kept in sight) and the columns the user switched on always, then priority 1, 2 and 3 in
- * YAML order as far as they fit; a column the user switched off never. Answers the shown columns in YAML order and those
+ * YAML order as far as they fit (a lower priority only when all of the higher one fits); a column the user switched off never. Answers the shown columns in YAML order and those
  * left out for want of width. What shows fits (`tableWidth(shown) <= available`) unless the user
  * switched on more, or the first column alone is wider.
  *
@@ -68,9 +68,11 @@ export function fitColumns(
   let used = tableWidth(first);
   const tooNarrow: ColumnConfig[] = [];
   for (const priority of [1, 2, 3]) {
+    // a column of a lower priority never shows while one of a higher priority is left out
+    const room = tooNarrow.length === 0;
     for (const column of wanted) {
       if (column.priority !== priority || taken.has(column.value)) continue;
-      if (used + columnWidth(column) <= available) {
+      if (room && used + columnWidth(column) <= available) {
         taken.add(column.value);
         used += columnWidth(column);
       } else tooNarrow.push(column);
