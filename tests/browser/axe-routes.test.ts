@@ -88,7 +88,7 @@ describe.skipIf(!chromiumAvailable())('axe on every route of both areas, laptop 
     }
   };
 
-  it('finds no serious or critical violation on any list, detail or page', { timeout: 120_000 }, async () => {
+  it('finds no serious or critical violation on any list, detail or page', { timeout: 150_000 }, async () => {
     /** route (viewport) → the ids of the rules it violates, and axe's words on them */
     const found: Record<string, string[]> = {};
     const words: string[] = [];
