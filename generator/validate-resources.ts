@@ -79,6 +79,8 @@ export function checkResources(ctx: ReferenceContext): void {
       checkPath(listEntity, c.value, ['list', 'columns', i, 'value']);
       if (c.subValue) checkPath(listEntity, c.subValue, ['list', 'columns', i, 'subValue']);
       checkPermission(c.permission, ['list', 'columns', i, 'permission']);
+      // the list fits its columns by these widths, and the table is laid out by them (issue 15)
+      if (c.width === undefined) report(file, ['list', 'columns', i], `list column '${c.value}' needs a width (px, without the cell padding)`);
     });
     (d.list.filters ?? []).forEach((f: any, i: number) => {
       if (f.enum && !enums.has(f.enum)) report(file, ['list', 'filters', i, 'enum'], `unknown enum '${f.enum}'`);

@@ -36,6 +36,7 @@ export const actionLogResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": true,
         "sortMobile": true,
+        "width": 110,
         "priority": 1
       },
       {
@@ -46,6 +47,7 @@ export const actionLogResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": true,
         "sortMobile": true,
+        "width": 200,
         "priority": 2
       },
       {
@@ -56,6 +58,7 @@ export const actionLogResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": true,
         "sortMobile": true,
+        "width": 200,
         "priority": 2
       },
       {
@@ -65,6 +68,7 @@ export const actionLogResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": true,
         "sortMobile": true,
+        "width": 220,
         "priority": 2
       },
       {
@@ -74,6 +78,7 @@ export const actionLogResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": true,
         "sortMobile": true,
+        "width": 220,
         "priority": 2
       },
       {
@@ -83,6 +88,7 @@ export const actionLogResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": true,
         "sortMobile": true,
+        "width": 130,
         "priority": 2
       },
       {
@@ -92,6 +98,7 @@ export const actionLogResource: ResourceConfig = {
         "sortable": false,
         "alignLeft": true,
         "sortMobile": false,
+        "width": 130,
         "priority": 2
       },
       {
@@ -101,6 +108,7 @@ export const actionLogResource: ResourceConfig = {
         "sortable": false,
         "alignLeft": true,
         "sortMobile": false,
+        "width": 140,
         "priority": 2
       }
     ],

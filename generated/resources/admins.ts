@@ -43,6 +43,7 @@ export const adminsResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": true,
         "sortMobile": true,
+        "width": 240,
         "priority": 2
       },
       {
@@ -53,6 +54,7 @@ export const adminsResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": true,
         "sortMobile": true,
+        "width": 160,
         "priority": 2
       },
       {
@@ -63,6 +65,7 @@ export const adminsResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": true,
         "sortMobile": true,
+        "width": 200,
         "priority": 2
       },
       {
@@ -72,6 +75,7 @@ export const adminsResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": true,
         "sortMobile": true,
+        "width": 100,
         "priority": 2
       },
       {
@@ -81,6 +85,7 @@ export const adminsResource: ResourceConfig = {
         "sortable": false,
         "alignLeft": true,
         "sortMobile": false,
+        "width": 120,
         "priority": 2
       }
     ],

@@ -48,6 +48,7 @@ export const assignDebtorsResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": true,
         "sortMobile": true,
+        "width": 200,
         "priority": 2
       },
       {
@@ -57,6 +58,7 @@ export const assignDebtorsResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": true,
         "sortMobile": true,
+        "width": 140,
         "priority": 2
       },
       {
@@ -66,6 +68,7 @@ export const assignDebtorsResource: ResourceConfig = {
         "sortable": false,
         "alignLeft": true,
         "sortMobile": false,
+        "width": 140,
         "priority": 2
       },
       {
@@ -75,6 +78,7 @@ export const assignDebtorsResource: ResourceConfig = {
         "sortable": false,
         "alignLeft": true,
         "sortMobile": false,
+        "width": 220,
         "priority": 2
       },
       {
@@ -84,6 +88,7 @@ export const assignDebtorsResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": true,
         "sortMobile": true,
+        "width": 110,
         "priority": 2
       },
       {
@@ -94,6 +99,7 @@ export const assignDebtorsResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": true,
         "sortMobile": true,
+        "width": 150,
         "priority": 2
       }
     ],

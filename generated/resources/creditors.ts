@@ -61,6 +61,7 @@ export const creditorsResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": true,
         "sortMobile": true,
+        "width": 130,
         "priority": 2
       },
       {
@@ -70,6 +71,7 @@ export const creditorsResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": true,
         "sortMobile": true,
+        "width": 140,
         "priority": 2
       },
       {
@@ -80,6 +82,7 @@ export const creditorsResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": true,
         "sortMobile": true,
+        "width": 200,
         "priority": 2
       },
       {
@@ -90,6 +93,7 @@ export const creditorsResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": true,
         "sortMobile": true,
+        "width": 130,
         "priority": 2
       },
       {
@@ -99,6 +103,7 @@ export const creditorsResource: ResourceConfig = {
         "sortable": false,
         "alignLeft": true,
         "sortMobile": false,
+        "width": 200,
         "priority": 2
       },
       {
@@ -108,6 +113,7 @@ export const creditorsResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": true,
         "sortMobile": true,
+        "width": 110,
         "priority": 2
       },
       {
@@ -117,6 +123,7 @@ export const creditorsResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": true,
         "sortMobile": true,
+        "width": 110,
         "priority": 2
       },
       {
@@ -126,6 +133,7 @@ export const creditorsResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": false,
         "sortMobile": true,
+        "width": 120,
         "priority": 2
       },
       {
@@ -135,6 +143,7 @@ export const creditorsResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": false,
         "sortMobile": true,
+        "width": 110,
         "priority": 2
       },
       {
@@ -144,6 +153,7 @@ export const creditorsResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": true,
         "sortMobile": true,
+        "width": 110,
         "priority": 2
       }
     ],

@@ -38,6 +38,7 @@ export const permanentDebtsResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": true,
         "sortMobile": true,
+        "width": 130,
         "priority": 1
       },
       {
@@ -47,6 +48,7 @@ export const permanentDebtsResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": true,
         "sortMobile": true,
+        "width": 200,
         "priority": 2
       },
       {
@@ -56,6 +58,7 @@ export const permanentDebtsResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": true,
         "sortMobile": true,
+        "width": 180,
         "priority": 2
       },
       {
@@ -66,6 +69,7 @@ export const permanentDebtsResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": true,
         "sortMobile": true,
+        "width": 160,
         "priority": 2
       },
       {
@@ -75,6 +79,7 @@ export const permanentDebtsResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": false,
         "sortMobile": true,
+        "width": 120,
         "priority": 2
       },
       {
@@ -85,6 +90,7 @@ export const permanentDebtsResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": true,
         "sortMobile": true,
+        "width": 150,
         "priority": 2
       },
       {
@@ -94,6 +100,7 @@ export const permanentDebtsResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": true,
         "sortMobile": true,
+        "width": 100,
         "priority": 2
       },
       {
@@ -103,6 +110,7 @@ export const permanentDebtsResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": true,
         "sortMobile": true,
+        "width": 100,
         "priority": 2
       },
       {
@@ -112,6 +120,7 @@ export const permanentDebtsResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": true,
         "sortMobile": true,
+        "width": 110,
         "priority": 2
       },
       {
@@ -122,6 +131,7 @@ export const permanentDebtsResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": true,
         "sortMobile": true,
+        "width": 130,
         "priority": 2
       }
     ],

@@ -36,6 +36,7 @@ export const productRequestsResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": true,
         "sortMobile": true,
+        "width": 110,
         "priority": 1
       },
       {
@@ -46,6 +47,7 @@ export const productRequestsResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": true,
         "sortMobile": true,
+        "width": 200,
         "priority": 2
       },
       {
@@ -66,6 +68,7 @@ export const productRequestsResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": true,
         "sortMobile": true,
+        "width": 160,
         "priority": 2
       },
       {
@@ -75,6 +78,7 @@ export const productRequestsResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": true,
         "sortMobile": true,
+        "width": 220,
         "priority": 2
       },
       {
@@ -84,6 +88,7 @@ export const productRequestsResource: ResourceConfig = {
         "sortable": false,
         "alignLeft": true,
         "sortMobile": false,
+        "width": 140,
         "priority": 2
       },
       {
@@ -94,6 +99,7 @@ export const productRequestsResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": true,
         "sortMobile": true,
+        "width": 140,
         "priority": 2
       },
       {
@@ -103,6 +109,7 @@ export const productRequestsResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": false,
         "sortMobile": true,
+        "width": 120,
         "priority": 2
       }
     ],

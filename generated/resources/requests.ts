@@ -48,6 +48,7 @@ export const requestsResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": true,
         "sortMobile": true,
+        "width": 200,
         "priority": 2
       },
       {
@@ -57,6 +58,7 @@ export const requestsResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": true,
         "sortMobile": true,
+        "width": 180,
         "priority": 2
       },
       {
@@ -66,6 +68,7 @@ export const requestsResource: ResourceConfig = {
         "sortable": false,
         "alignLeft": true,
         "sortMobile": false,
+        "width": 220,
         "priority": 2
       },
       {
@@ -75,6 +78,7 @@ export const requestsResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": true,
         "sortMobile": true,
+        "width": 100,
         "priority": 2
       },
       {
@@ -84,6 +88,7 @@ export const requestsResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": true,
         "sortMobile": true,
+        "width": 220,
         "priority": 2
       },
       {
@@ -93,6 +98,7 @@ export const requestsResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": true,
         "sortMobile": true,
+        "width": 110,
         "priority": 2
       },
       {
@@ -103,6 +109,7 @@ export const requestsResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": true,
         "sortMobile": true,
+        "width": 130,
         "priority": 2
       },
       {
@@ -112,6 +119,7 @@ export const requestsResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": true,
         "sortMobile": true,
+        "width": 110,
         "priority": 2
       },
       {
@@ -121,6 +129,7 @@ export const requestsResource: ResourceConfig = {
         "sortable": false,
         "alignLeft": true,
         "sortMobile": false,
+        "width": 220,
         "priority": 2
       },
       {
@@ -130,6 +139,7 @@ export const requestsResource: ResourceConfig = {
         "sortable": false,
         "alignLeft": true,
         "sortMobile": false,
+        "width": 100,
         "priority": 2
       }
     ],

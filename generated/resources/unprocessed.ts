@@ -59,6 +59,7 @@ export const unprocessedResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": true,
         "sortMobile": true,
+        "width": 180,
         "priority": 2
       },
       {
@@ -89,6 +90,7 @@ export const unprocessedResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": true,
         "sortMobile": true,
+        "width": 170,
         "priority": 2
       },
       {
@@ -99,6 +101,7 @@ export const unprocessedResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": true,
         "sortMobile": true,
+        "width": 200,
         "priority": 2
       },
       {
@@ -109,6 +112,7 @@ export const unprocessedResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": true,
         "sortMobile": true,
+        "width": 220,
         "priority": 2
       },
       {
@@ -119,6 +123,7 @@ export const unprocessedResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": true,
         "sortMobile": true,
+        "width": 220,
         "priority": 2
       },
       {
@@ -129,6 +134,7 @@ export const unprocessedResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": true,
         "sortMobile": false,
+        "width": 120,
         "priority": 2
       },
       {
@@ -139,6 +145,7 @@ export const unprocessedResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": true,
         "sortMobile": false,
+        "width": 150,
         "priority": 2
       }
     ],

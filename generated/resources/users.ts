@@ -56,6 +56,7 @@ export const usersResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": true,
         "sortMobile": true,
+        "width": 240,
         "priority": 2
       },
       {
@@ -65,6 +66,7 @@ export const usersResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": true,
         "sortMobile": true,
+        "width": 130,
         "priority": 2
       },
       {
@@ -74,6 +76,7 @@ export const usersResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": true,
         "sortMobile": true,
+        "width": 140,
         "priority": 2
       },
       {
@@ -84,6 +87,7 @@ export const usersResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": true,
         "sortMobile": true,
+        "width": 200,
         "priority": 2
       },
       {
@@ -94,6 +98,7 @@ export const usersResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": true,
         "sortMobile": true,
+        "width": 200,
         "priority": 2
       },
       {
@@ -103,6 +108,7 @@ export const usersResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": true,
         "sortMobile": true,
+        "width": 100,
         "priority": 2
       }
     ],

@@ -50,7 +50,7 @@ export const vouchersResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": true,
         "sortMobile": true,
-        "width": 200,
+        "width": 160,
         "priority": 1
       },
       {
@@ -82,7 +82,7 @@ export const vouchersResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": true,
         "sortMobile": true,
-        "width": 100,
+        "width": 90,
         "priority": 2
       },
       {
@@ -92,7 +92,7 @@ export const vouchersResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": true,
         "sortMobile": true,
-        "width": 100,
+        "width": 90,
         "priority": 1
       },
       {
@@ -123,7 +123,7 @@ export const vouchersResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": true,
         "sortMobile": true,
-        "width": 130,
+        "width": 170,
         "priority": 1
       },
       {
@@ -134,7 +134,7 @@ export const vouchersResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": true,
         "sortMobile": true,
-        "width": 120,
+        "width": 160,
         "priority": 3
       },
       {
@@ -145,7 +145,7 @@ export const vouchersResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": true,
         "sortMobile": true,
-        "width": 120,
+        "width": 160,
         "priority": 2
       },
       {
@@ -156,7 +156,7 @@ export const vouchersResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": true,
         "sortMobile": false,
-        "width": 140,
+        "width": 150,
         "priority": 3
       },
       {

@@ -44,6 +44,7 @@ export const workQueueResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": true,
         "sortMobile": true,
+        "width": 180,
         "priority": 2
       },
       {
@@ -54,6 +55,7 @@ export const workQueueResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": true,
         "sortMobile": true,
+        "width": 130,
         "priority": 2
       },
       {
@@ -63,6 +65,7 @@ export const workQueueResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": true,
         "sortMobile": true,
+        "width": 110,
         "priority": 2
       },
       {
@@ -72,6 +75,7 @@ export const workQueueResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": true,
         "sortMobile": true,
+        "width": 110,
         "priority": 2
       }
     ],

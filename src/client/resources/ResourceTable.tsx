@@ -11,14 +11,14 @@ import {
   useMediaQuery,
 } from '@mui/material';
 import { useGetIdentity, useListContext, useStore, useTranslate } from 'ra-core';
-import { type KeyboardEvent, useLayoutEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, type MouseEvent, useLayoutEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { resources } from '../../../generated/resources';
 import type { ColumnConfig, ResourceConfig } from '../../shared/config-types';
 import { usePermissionCheck, useResourceAccessCheck } from '../auth/use-permission-check';
 import { FieldValue } from '../widgets/FieldValue';
 import { ColumnChooser } from './ColumnChooser';
-import { type ColumnChoice, cardsFit, fitColumns, NO_CHOICE } from './column-fit';
+import { availableWidth, type ColumnChoice, cardsFit, fitColumns, NO_CHOICE, tableWidth } from './column-fit';
 import { getByPath } from '../widgets/field-value';
 import { ListEmptyState } from './ListEmptyState';
 import { ListLoadError } from './ListLoadError';
@@ -26,19 +26,50 @@ import { ResourceTableHead } from './ResourceTableHead';
 import { rowTarget } from './row-link';
 import type { UrlListController } from './use-url-list-controller';
 
-/** The width of an element, followed as it changes (0 before the first layout). */
-function useWidth<T extends HTMLElement>() {
-  const ref = useRef<T>(null);
+/** The width of the browser's vertical scrollbar (0 with overlay scrollbars), measured once. */
+let scrollbar: number | undefined;
+function scrollbarWidth(): number {
+  if (scrollbar === undefined) {
+    const probe = document.createElement('div');
+    probe.style.cssText = 'position:absolute;top:-9999px;width:100px;height:100px;overflow:scroll';
+    document.body.appendChild(probe);
+    scrollbar = probe.offsetWidth - probe.clientWidth;
+    probe.remove();
+  }
+  return scrollbar;
+}
+
+/**
+ * The width the table's columns may take in an element, followed as it changes (0 before the
+ * first layout; see `availableWidth` for the scrollbars). A callback ref: an element that mounts
+ * later — the list after a failed load is reloaded — is measured too.
+ */
+function useAvailableWidth<T extends HTMLElement>() {
+  const [element, setElement] = useState<T | null>(null);
   const [width, setWidth] = useState(0);
   useLayoutEffect(() => {
-    const element = ref.current;
     if (!element) return;
-    setWidth(element.clientWidth);
-    const observer = new ResizeObserver(() => setWidth(element.clientWidth));
+    const measure = () => {
+      const bar = scrollbarWidth();
+      const pageBar = Math.min(bar, Math.max(0, window.innerWidth - document.documentElement.clientWidth));
+      setWidth(availableWidth(element.clientWidth, bar, pageBar));
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
     observer.observe(element);
     return () => observer.disconnect();
-  }, []);
-  return [ref, width] as const;
+  }, [element]);
+  return [setElement, width] as const;
+}
+
+/** A cell whose content is cut (a long status chip, say) shows its full text on hover. */
+function titleIfCut(event: MouseEvent<HTMLElement>) {
+  const cell = event.currentTarget;
+  if (cell.title) return;
+  const cut = [cell, ...cell.querySelectorAll<HTMLElement>('*')].some(
+    (element) => element.scrollWidth > element.clientWidth + 1,
+  );
+  if (cut) cell.title = cell.innerText.replace(/\s+/g, ' ').trim();
 }
 
 /**
@@ -62,7 +93,7 @@ export function ResourceTable({ config, selectedId }: { config: ResourceConfig; 
     `kontor.columns.${owner ?? 'unknown'}.${config.name}`,
     NO_CHOICE,
   );
-  const [box, width] = useWidth<HTMLDivElement>();
+  const [box, width] = useAvailableWidth<HTMLDivElement>();
   const columns = config.list.columns.filter((column) => allowed(column.permission));
   const fit = fitColumns(columns, width || Number.POSITIVE_INFINITY, choice);
   const smallScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
@@ -118,7 +149,13 @@ export function ResourceTable({ config, selectedId }: { config: ResourceConfig; 
           aria-label={translate(config.label)}
           sx={{ maxHeight: 'calc(100vh - 220px)', minHeight: 200 }}
         >
-          <Table size="small" stickyHeader aria-busy={list.isPending}>
+          {/* laid out fixed: each column is as wide as the YAML says, so what fits by the sum fits on screen */}
+          <Table
+            size="small"
+            stickyHeader
+            aria-busy={list.isPending}
+            sx={{ tableLayout: 'fixed', width: '100%', minWidth: tableWidth(shown) }}
+          >
             <ResourceTableHead columns={shown} />
             <TableBody>
               {!list.isPending && rows.length === 0 ? (
@@ -147,10 +184,11 @@ export function ResourceTable({ config, selectedId }: { config: ResourceConfig; 
                         key={column.value}
                         align={column.alignLeft ? 'left' : 'right'}
                         title={cellTitle(record, column) || undefined}
-                        sx={index === 0 ? STICKY_FIRST : { whiteSpace: 'nowrap' }}
+                        onMouseEnter={titleIfCut}
+                        sx={index === 0 ? STICKY_FIRST : CUT}
                         data-testid={`cell-${column.value}`}
                       >
-                        <Box sx={TEXT_TYPES.has(column.type) ? TRUNCATED : undefined}>
+                        <Box sx={TRUNCATED}>
                           <FieldValue
                             record={record}
                             source={column.value}
@@ -177,9 +215,11 @@ export function ResourceTable({ config, selectedId }: { config: ResourceConfig; 
   );
 }
 
+/** a cell keeps to its column's width: one line, cut with an ellipsis (the full text on hover) */
+const CUT = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } as const;
 /** the first column stays in sight when the table scrolls sideways */
 const STICKY_FIRST = {
-  whiteSpace: 'nowrap',
+  ...CUT,
   position: 'sticky',
   left: 0,
   zIndex: 1,
@@ -291,10 +331,10 @@ function ResourceCards({
   );
 }
 
-/** Column types whose long values are cut to one line (the full text on hover and in the detail). */
+/** Column types whose full text is the cell's title (other cells get one on hover when cut). */
 const TEXT_TYPES = new Set(['string', 'text', 'email', 'id']);
 const TRUNCATED = {
-  maxWidth: '16rem',
+  maxWidth: '100%',
   whiteSpace: 'nowrap',
   overflow: 'hidden',
   textOverflow: 'ellipsis',

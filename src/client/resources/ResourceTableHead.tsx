@@ -1,8 +1,9 @@
 import { TableCell, TableHead, TableRow, TableSortLabel, Typography } from '@mui/material';
 import { useListContext, useTranslate } from 'ra-core';
 import type { ColumnConfig } from '../../shared/config-types';
+import { columnWidth } from './column-fit';
 
-/** Header cells with the spec's `text` / `subText` lines; sortable columns toggle the sort. */
+/** Header cells with the spec's `text` / `subText` lines, each as wide as `columnWidth`; sortable columns toggle the sort. */
 export function ResourceTableHead({ columns }: { columns: ColumnConfig[] }) {
   const translate = useTranslate();
   const { sort, setSort } = useListContext();
@@ -31,9 +32,15 @@ export function ResourceTableHead({ columns }: { columns: ColumnConfig[] }) {
             <TableCell
               key={column.value}
               align={column.alignLeft ? 'left' : 'right'}
-              style={column.width ? { width: column.width, minWidth: column.width } : undefined}
+              // the table is laid out fixed: this is the column's real width (padding included)
+              style={{ width: columnWidth(column) }}
               sortDirection={active ? (sort.order === 'DESC' ? 'desc' : 'asc') : false}
-              sx={{ fontWeight: 600, verticalAlign: 'bottom' }}
+              sx={{
+                fontWeight: 600,
+                verticalAlign: 'bottom',
+                overflow: 'hidden',
+                overflowWrap: 'break-word',
+              }}
             >
               {column.sortable ? (
                 <TableSortLabel

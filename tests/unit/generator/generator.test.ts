@@ -151,9 +151,19 @@ describe('generator', () => {
     expect(problems[0]).toMatch(/^schema\/entities\/item\.yaml:7: \/fields\/amount\/type must be equal to one of the allowed values/);
   });
 
+  it('wants a width for every list column, with its line (the list fits and lays out by them)', async () => {
+    const resource = readFileSync(join(fixture, 'schema/resources/items.yaml'), 'utf8').replace(
+      "en: Sum }, width: 110 }",
+      'en: Sum } }',
+    );
+    expect(await problemsOf(fixtureWith('schema/resources/items.yaml', resource))).toEqual([
+      "schema/resources/items.yaml:13: list column 'amount' needs a width (px, without the cell padding)",
+    ]);
+  });
+
   it('reports unknown keys, enums, fields, permissions and widgets with their lines', async () => {
     const resource = readFileSync(join(fixture, 'schema/resources/items.yaml'), 'utf8')
-      .replace('- { value: owner.name }', '- { value: owner.nmae }')
+      .replace('- { value: owner.name, width: 160 }', '- { value: owner.nmae, width: 160 }')
       .replace('permission: actions.close', 'permission: actions.open')
       .replace('width: 200', 'width: 200, widht: 3');
     const problems = await problemsOf(fixtureWith('schema/resources/items.yaml', resource));
