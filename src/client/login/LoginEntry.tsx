@@ -22,14 +22,11 @@ const PasswordResetHost = lazyPage(() => import('./PasswordResetHost'), 'Passwor
  */
 export function LoginEntry({ variant }: { variant: VariantConfig }) {
   const [Portal, setPortal] = useState<ComponentType<{ variant: VariantConfig }> | null>(null);
-  const { translate, theme, ResetDialog } = useMemo(() => {
+  const { translate, theme } = useMemo(() => {
     configureSession(variant.code);
     // German only: every text of the login page exists in German
     const translate = plainTranslate([de, raGerman as unknown as Record<string, unknown>], variant.wording.de);
-    const ResetDialog = ({ open, onClose }: { open: boolean; onClose: () => void }) => (
-      <PasswordResetHost variant={variant} open={open} onClose={onClose} />
-    );
-    return { translate, theme: loginTheme(variant, translate('selfservice.loader.loading')), ResetDialog };
+    return { translate, theme: loginTheme(variant, translate('selfservice.loader.loading')) };
   }, [variant]);
 
   const enter = async (credentials: Credentials) => {
@@ -51,7 +48,10 @@ export function LoginEntry({ variant }: { variant: VariantConfig }) {
     <ThemeProvider theme={theme}>
       <CssBaseline />
       <LoginView variant={variant} translate={translate} onLogin={enter}>
-        <ForgotPasswordLink label={translate('account.forgotPassword')} Dialog={ResetDialog} />
+        <ForgotPasswordLink
+          label={translate('account.forgotPassword')}
+          dialog={(props) => <PasswordResetHost variant={variant} {...props} />}
+        />
       </LoginView>
     </ThemeProvider>
   );

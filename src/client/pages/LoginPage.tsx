@@ -21,7 +21,7 @@ export function LoginPage() {
   const variant = useVariant();
   return (
     <LoginView variant={variant} translate={translate} onLogin={login}>
-      <ForgotPasswordLink label={translate('account.forgotPassword')} Dialog={PasswordResetRequestDialog} />
+      <ForgotPasswordLink label={translate('account.forgotPassword')} dialog={(props) => <PasswordResetRequestDialog {...props} />} />
     </LoginView>
   );
 }

@@ -1,8 +1,8 @@
 import Link from '@mui/material/Link';
-import { type ComponentType, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 
 /** The dialog behind the link: shown while `open`; kept mounted once opened (its snackbar outlives it). */
-export type ForgotPasswordDialog = ComponentType<{ open: boolean; onClose: () => void }>;
+export type ForgotPasswordDialog = (props: { open: boolean; onClose: () => void }) => ReactNode;
 
 /**
  * "Passwort vergessen?" under the login form: opens the passwordResetRequest form in the form dialog
@@ -11,7 +11,7 @@ export type ForgotPasswordDialog = ComponentType<{ open: boolean; onClose: () =>
  * chunk (the form machinery stays out of the login page's first load); the portal and the light
  * login entry each pass theirs. No react-admin here: the login entry uses it too.
  */
-export function ForgotPasswordLink({ label, Dialog }: { label: string; Dialog: ForgotPasswordDialog }) {
+export function ForgotPasswordLink({ label, dialog }: { label: string; dialog: ForgotPasswordDialog }) {
   const [open, setOpen] = useState(false);
   const [opened, setOpened] = useState(false);
   return (
@@ -28,7 +28,7 @@ export function ForgotPasswordLink({ label, Dialog }: { label: string; Dialog: F
       >
         {label}
       </Link>
-      {opened ? <Dialog open={open} onClose={() => setOpen(false)} /> : null}
+      {opened ? dialog({ open, onClose: () => setOpen(false) }) : null}
     </>
   );
 }
