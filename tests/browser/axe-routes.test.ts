@@ -1,5 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { commands } from '../../generated/commands';
+import { forms } from '../../generated/forms';
 import { permissionTables } from '../../generated/permissions';
 import { resources } from '../../generated/resources';
 import { ADMIN_NAV, adminResource, basePath, PLACEHOLDER_PAGES } from '../../src/client/layout/navigation';
@@ -14,7 +16,9 @@ import { germanText as text } from './helpers/texts';
  * 1440 × 900 and at 390 × 844 — each list and its first row's detail, and every other page. The
  * routes come from the generated resources and the navigation built from them, so a new resource or
  * page is checked without touching this file. One login per area; the second viewport is the same
- * page resized. Dialogs are checked where they are opened (forms, commands, admin tests).
+ * page resized. Every dialog a query flag opens (`?createDebtor=true`) is checked in both viewports
+ * too, in the area its command serves; the dialogs of detail actions are checked where the command
+ * tests open them on a record.
  */
 const PORT = 3750;
 const LAPTOP = { width: 1440, height: 900 };
@@ -43,6 +47,15 @@ const AREAS = {
       .map((name) => basePath(resources[name].route)),
     pages: ADMIN_NAV.map((entry) => entry.to).filter((path) => !isResourcePath(path)),
   },
+};
+
+/** The forms a query flag opens, by the area their command serves (a form without a command: both). */
+const flagged = Object.values(forms).filter((form) => form.queryFlag);
+const commandRoles = (form: string) =>
+  expand(Object.values(commands).find((command) => command.form === form)?.roles ?? []);
+const servesArea = (form: string, area: 'creditor' | 'admin') => {
+  const roles = commandRoles(form);
+  return !roles.length || roles.some((role) => (permissionTables.roles[role]?.side === 'admin') === (area === 'admin'));
 };
 
 describe.skipIf(!chromiumAvailable())('axe on every route of both areas, laptop and phone (issue 15)', () => {
@@ -165,6 +178,57 @@ describe.skipIf(!chromiumAvailable())('axe on every route of both areas, laptop 
       for (const path of [...lists, ...pages]) expect(routes).toContain(path);
       expect(routes.length - lists.length - pages.length).toBeGreaterThan(lists.length / 2);
     }
+    expect(found, words.join('\n\n')).toEqual({});
+  });
+  it('finds no serious or critical violation in any dialog a query flag opens', { timeout: 150_000 }, async () => {
+    const found: Record<string, string[]> = {};
+    const words: string[] = [];
+    const opened: string[] = [];
+    /** Opens each form's dialog in one logged-in page (the router follows the address, no reload). */
+    const visit = async (area: 'creditor' | 'admin') => {
+      const context = await germanContext(browser);
+      const page = await context.newPage();
+      await page.goto(`${portal.baseUrl}/login`);
+      await page.getByLabel(text('ra.auth.email')).fill(AREAS[area].user);
+      await page.getByLabel(text('ra.auth.password')).fill('Demo1234!');
+      await page.getByRole('button', { name: text('ra.auth.sign_in') }).click();
+      await page.waitForURL((url) => url.pathname !== '/login');
+      // a page of the area, reached (the start page may still redirect, dropping a flag set now)
+      await page.goto(`${portal.baseUrl}${AREAS[area].lists[0]}`);
+      await settle(page);
+      const go = (search: string) =>
+        page.evaluate((address) => {
+          window.history.pushState(null, '', address);
+          window.dispatchEvent(new PopStateEvent('popstate'));
+        }, `${new URL(page.url()).pathname}${search}`);
+      for (const form of flagged.filter((candidate) => servesArea(candidate.name, area))) {
+        await go(`?${form.queryFlag}=true`);
+        const dialog = page.getByRole('dialog');
+        const shown = await dialog
+          .waitFor({ timeout: 10_000 })
+          .then(() => true)
+          .catch(() => false);
+        // a form the user may not use does not open (its permission); the count below says enough did
+        if (!shown) continue;
+        opened.push(`${area} ${form.name}`);
+        for (const viewport of ['laptop', 'phone'] as const) {
+          await page.setViewportSize(viewport === 'laptop' ? LAPTOP : PHONE);
+          await settle(page);
+          const violations = await seriousA11yViolations(page);
+          if (!violations.length) continue;
+          found[`${area} ?${form.queryFlag} (${viewport})`] = violations.map((violation) => violation.split(/[ :]/)[1]);
+          words.push(`${area} ?${form.queryFlag} (${viewport}): ${violations.join('\n')}`);
+        }
+        await page.setViewportSize(LAPTOP);
+        await go('');
+        await dialog.waitFor({ state: 'detached', timeout: 10_000 });
+      }
+      await context.close();
+    };
+    await Promise.all([visit('creditor'), visit('admin')]);
+    // every flagged form opened in at least one area
+    const names = new Set(opened.map((entry) => entry.split(' ')[1]));
+    expect(flagged.map((form) => form.name).filter((name) => !names.has(name))).toEqual([]);
     expect(found, words.join('\n\n')).toEqual({});
   });
 });
