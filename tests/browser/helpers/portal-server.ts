@@ -37,7 +37,7 @@ export async function startPortal(requestedPort: number, timeoutMs = 150_000): P
   // KONTOR_BROWSER_PORT moves a file's server to a port of one's own (engineers sharing a machine)
   const port = Number(process.env[PORT_ENV]) || requestedPort;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'kontor-browser-'));
-  const template = inject('browserTemplate');
+  const template = suiteTemplate();
   if (template && existsSync(template)) cpSync(template, dataDir, { recursive: true });
   const { halt } = await launch(port, dataDir, timeoutMs);
   return {
@@ -49,6 +49,15 @@ export async function startPortal(requestedPort: number, timeoutMs = 150_000): P
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The suite's seeded template, when running under vitest's browser suite (the bench runs without). */
+function suiteTemplate(): string | undefined {
+  try {
+    return inject('browserTemplate');
+  } catch {
+    return undefined;
+  }
 }
 
 /**
