@@ -122,6 +122,12 @@ describe.skipIf(!chromiumAvailable())('creditor works on a customer through its 
     const lastName = field(text(forms.createDebtor.labels.lastName));
     await expect.poll(() => lastName.count()).toBe(1);
     await expect.poll(() => lastName.getAttribute('aria-invalid')).toBe('true');
+    // the input itself is described by its error (a screen reader reads it there)
+    const describedBy = (await lastName.getAttribute('aria-describedby')) ?? '';
+    const descriptions = await Promise.all(
+      describedBy.split(' ').filter(Boolean).map((id) => page.locator(`[id="${id}"]`).allInnerTexts()),
+    );
+    expect(descriptions.flat().join(' ')).toContain(text('validation.required'));
     expect(await marked()).toBeGreaterThan(0);
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog().count()).toBe(0);

@@ -1,10 +1,12 @@
 import { Templates } from '@rjsf/mui';
-import type { BaseInputTemplateProps } from '@rjsf/utils';
+import { ariaDescribedByIds, type BaseInputTemplateProps } from '@rjsf/utils';
 
 const MuiBaseInputTemplate = Templates.BaseInputTemplate!;
 
 /**
- * The MUI text input, trimming a `trim` field's text when the field is left. The browser's
+ * The MUI text input, trimming a `trim` field's text when the field is left, and describing the
+ * input itself by the field's error, description and help (rjsf-mui puts `aria-describedby` on the
+ * TextField's wrapper, so a screen reader did not read a field's error at the input). The browser's
  * validator must not trim while the user types (it would swallow the space just typed), so the
  * text is trimmed here and the form checks what the server will store.
  */
@@ -19,5 +21,9 @@ export function TrimmingInputTemplate(props: BaseInputTemplateProps) {
     }
     onBlur(id, raw);
   };
-  return <MuiBaseInputTemplate {...props} onBlur={blur} />;
+  const slotProps = {
+    ...props.slotProps,
+    htmlInput: { ...props.slotProps?.htmlInput, 'aria-describedby': ariaDescribedByIds(props.id, !!schema.examples) },
+  };
+  return <MuiBaseInputTemplate {...props} slotProps={slotProps} onBlur={blur} />;
 }
