@@ -252,6 +252,14 @@ describe.skipIf(!chromiumAvailable())('UI quality (issue 15)', () => {
         if (detail) expect(headers.length, `${path} ${headers.join(', ')}`).toBeGreaterThan(1);
         else expect(headers.length, `${path} ${headers.join(', ')}`).toBeGreaterThan(always(name));
         expect(await overflowOf(laptop), `${code} ${path}${detail ? ' (detail open)' : ''}`).toEqual([]);
+        // the chosen row's frozen first cell shows the row's tint too
+        if (detail)
+          expect(
+            await laptop
+              .locator('[data-testid="resource-row"][aria-selected="true"] td')
+              .first()
+              .evaluate((cell) => getComputedStyle(cell).backgroundImage),
+          ).toMatch(/gradient/);
       }
       await context.close();
     });

@@ -10,6 +10,7 @@ import {
   Typography,
   useMediaQuery,
 } from '@mui/material';
+import { alpha } from '@mui/material/styles';
 import { useGetIdentity, useListContext, useStore, useTranslate } from 'ra-core';
 import { type KeyboardEvent, type MouseEvent, useLayoutEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -218,12 +219,19 @@ export function ResourceTable({ config, selectedId }: { config: ResourceConfig; 
 /** a cell keeps to its column's width: one line, cut with an ellipsis (the full text on hover) */
 const CUT = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } as const;
 /** the first column stays in sight when the table scrolls sideways */
+const tint = (color: string) => `linear-gradient(${color}, ${color})`;
 const STICKY_FIRST = {
   ...CUT,
   position: 'sticky',
   left: 0,
   zIndex: 1,
   bgcolor: 'background.paper',
+  // the row's tint (hover, selected) laid over the paper: the cell stays opaque for the columns
+  // scrolled under it and still shows which row is chosen
+  '.MuiTableRow-hover:hover > &': { backgroundImage: (theme: Theme) => tint(theme.palette.action.hover) },
+  '.Mui-selected > &': {
+    backgroundImage: (theme: Theme) => tint(alpha(theme.palette.primary.main, theme.palette.action.selectedOpacity)),
+  },
 } as const;
 
 type Row = { id?: unknown; [field: string]: unknown };
