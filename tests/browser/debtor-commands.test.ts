@@ -133,6 +133,53 @@ describe.skipIf(!chromiumAvailable())('creditor works on a customer through its 
     await expect.poll(() => dialog().count()).toBe(0);
   });
 
+  it('takes the list → detail → action → dialog path with the keyboard alone', async () => {
+    await page.goto(`${portal.baseUrl}/debtors`);
+    await page.getByTestId('resource-row').first().waitFor();
+    /** Presses Tab until `reached` answers a name, and answers it. */
+    const tabTo = async (reached: () => Promise<string | null>, limit = 120) => {
+      for (let presses = 0; presses < limit; presses++) {
+        const found = await reached();
+        if (found) return found;
+        await page.keyboard.press('Tab');
+      }
+      throw new Error(`not reached with ${limit} × Tab`);
+    };
+    const focusedRow = () =>
+      page.evaluate(() => (document.activeElement?.getAttribute('data-testid') === 'resource-row' ? 'row' : null));
+    await tabTo(focusedRow);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/debtors\/main\/\d+/);
+    await detail().waitFor();
+    // the edit tile, or "Mehr anzeigen" first when the tile is behind it
+    const labels = [actionLabel('edit'), text('ui.actions.showMore')];
+    const focusedAction = () =>
+      page.evaluate((names) => {
+        const shown = (document.activeElement as HTMLElement | null)?.innerText?.trim() ?? '';
+        return names.find((name) => shown === name) ?? null;
+      }, labels);
+    if ((await tabTo(focusedAction)) === labels[1]) {
+      await page.keyboard.press('Enter');
+      await tabTo(async () => ((await focusedAction()) === labels[0] ? labels[0] : null));
+    }
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/action=edit/);
+    // the dialog takes the focus in its first field; Escape closes it and leaves the record open
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const active = document.activeElement;
+          const where = active?.closest('[role="dialog"]') ? 'dialog' : 'page';
+          return `${where} ${active?.tagName} ${active?.getAttribute('role') ?? ''} ${active?.id ?? ''}`;
+        }),
+      )
+      .toMatch(/^dialog (INPUT|TEXTAREA|DIV combobox) /);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog().count()).toBe(0);
+    expect(page.url()).not.toContain('action=');
+    expect(page.url()).toMatch(/\/debtors\/main\/\d+/);
+  });
+
   it('opens "Kunden anlegen" from the list toolbar and shows a blacklist answer of the ident check', async () => {
     await page.goto(`${portal.baseUrl}/debtors`);
     await page.getByRole('button', { name: text('forms.createDebtor.title'), exact: true }).click();

@@ -58,7 +58,16 @@ export interface FormDialogProps {
 }
 
 const templates = { BaseInputTemplate: TrimmingInputTemplate };
-const FIRST_FIELD = 'input:not([type=hidden]):not([tabindex="-1"]), textarea, [role=combobox], button';
+/** what takes the focus when the dialog opens: the first control one can change (a read-only
+ * field first, as the debtor type when editing a customer, would leave the focus on the dialog) */
+const FIRST_FIELD = [
+  'input:not([type=hidden]):not([tabindex="-1"])',
+  'textarea',
+  '[role=combobox]',
+  'button',
+]
+  .map((control) => `${control}:not([disabled]):not([readonly]):not([aria-disabled="true"]):not([aria-readonly="true"])`)
+  .join(', ');
 
 /**
  * The one dialog for every form of `schema/forms/`: fields, order, widgets, conditions and texts
