@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { defaultVariantCode, variantHosts, variantLoaders } from '../../generated/products';
 import type { VariantConfig } from '../shared/config-types';
 import { readPreviewProduct } from './auth/product-preview';
+import { configureSession } from './auth/session';
 import { tokenStore } from './auth/token-store';
 import { AppShell } from './layout/AppShell';
 import { resolveVariantCode } from './variant/resolve-variant';
@@ -23,6 +24,8 @@ if (loginFirst && path !== '/login') window.history.replaceState(null, '', '/log
 // The variant follows from the host name and is fixed for the page's lifetime; only its own
 // configuration is fetched (its chunk), beside the entry's.
 const variantCode = resolveVariantCode(window.location.hostname, variantHosts, defaultVariantCode, undefined, readPreviewProduct());
+// token refreshes name the page's product from the start (the login entry's and the portal's alike)
+configureSession(variantCode);
 // each import on its own: vite preloads an import's chunks, and one import expression over both
 // entries made it preload the portal on the login page
 const loadEntry = async (): Promise<ComponentType<{ variant: VariantConfig }>> => {

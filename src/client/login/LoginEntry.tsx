@@ -3,7 +3,6 @@ import { ThemeProvider } from '@mui/material/styles';
 import { type ComponentType, useMemo, useState } from 'react';
 import de from 'virtual:kontor-login-catalogue';
 import type { VariantConfig } from '../../shared/config-types';
-import { configureSession } from '../auth/session';
 import { type Credentials, signIn } from '../auth/sign-in';
 import { plainTranslate } from '../i18n/lookup';
 import { raGerman } from '../i18n/ra-german';
@@ -23,7 +22,6 @@ const PasswordResetHost = lazyPage(() => import('./PasswordResetHost'), 'Passwor
 export function LoginEntry({ variant }: { variant: VariantConfig }) {
   const [Portal, setPortal] = useState<ComponentType<{ variant: VariantConfig }> | null>(null);
   const { translate, theme } = useMemo(() => {
-    configureSession(variant.code);
     // German only: every text of the login page exists in German
     const translate = plainTranslate([de, raGerman as unknown as Record<string, unknown>], variant.wording.de);
     return { translate, theme: loginTheme(variant, translate('selfservice.loader.loading')) };
