@@ -176,9 +176,10 @@ describe.skipIf(!chromiumAvailable())('creditor works through the debtors', () =
     await page.waitForURL(/tab=invoices/);
     const panel = detail.getByRole('tabpanel');
     await expect.poll(() => panel.getAttribute('aria-labelledby')).toBe('debtors-tab-invoices');
-    const cells = await panel.locator('tbody td').allInnerTexts();
-    expect(cells.some((text) => GERMAN_MONEY.test(text))).toBe(true);
-    expect(cells.some((text) => GERMAN_DATE.test(text))).toBe(true);
+    // the tab's rows load after the tab shows: wait for them
+    const cells = () => panel.locator('tbody td').allInnerTexts();
+    await expect.poll(async () => (await cells()).some((text) => GERMAN_MONEY.test(text))).toBe(true);
+    expect((await cells()).some((text) => GERMAN_DATE.test(text))).toBe(true);
   });
 
   it('passes axe on the detail', async () => {
@@ -288,9 +289,10 @@ describe.skipIf(!chromiumAvailable())('creditor works through the debtors', () =
     const panel = session.getByTestId('resource-detail').getByRole('tabpanel');
     await expect.poll(() => panel.getAttribute('aria-labelledby')).toBe('debtors-tab-openInsurableInvoices');
     await expect.poll(() => panel.locator('tbody tr').count()).toBeGreaterThan(0);
-    const cells = await panel.locator('tbody td').allInnerTexts();
-    expect(cells.some((text) => GERMAN_MONEY.test(text))).toBe(true);
-    expect(cells.some((text) => GERMAN_DATE.test(text))).toBe(true);
+    // the tab's rows load after the tab shows: wait for them
+    const cells = () => panel.locator('tbody td').allInnerTexts();
+    await expect.poll(async () => (await cells()).some((text) => GERMAN_MONEY.test(text))).toBe(true);
+    expect((await cells()).some((text) => GERMAN_DATE.test(text))).toBe(true);
     await session.context().close();
   });
 
