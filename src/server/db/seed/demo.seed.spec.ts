@@ -59,6 +59,18 @@ describe('demo data', () => {
     expect(seen(demo.sink[table], column)).toEqual(values(enumName));
   });
 
+  it('uploads nothing after the moment it runs, and orders the uploads the same at any hour', () => {
+    // the list's default order (newest upload first) must not depend on the hour the seed ran:
+    // seeded at 10:00 UTC, uploads "today at noon" were in the future and came first (screenshots)
+    const uploadOrder = (now: string) => {
+      const { sink } = buildDemoRows({ ...options, now, ids: createIdAllocator() });
+      const vouchers = (sink.voucher ?? []).map((v) => ({ id: Number(v.id), at: Date.parse(String(v.uploadedAt)) }));
+      expect(vouchers.filter((v) => v.at > Date.parse(now))).toEqual([]);
+      return vouchers.sort((a, b) => b.at - a.at || b.id - a.id).map((v) => v.id);
+    };
+    expect(uploadOrder('2025-11-01T08:00:00.000Z')).toEqual(uploadOrder('2025-11-01T18:00:00.000Z'));
+  });
+
   it('has permanent debts in every stored status (ended is shown, not stored)', () => {
     const stored = enums.permanentDebtStatus.values.map((v) => String(v.value)).filter((v) => v !== 'ended');
     expect(seen(demo.sink.permanentDebt, 'status')).toEqual(stored.sort());

@@ -179,10 +179,14 @@ export async function writeBulkCreditors(
         // PGlite answers in microtasks only; let timers (the progress bar) run between batches
         await new Promise((resolve) => setImmediate(resolve));
       }
+      // what the voucher triggers keep (list sort names, the tally; migration 0087), written at once
+      if (triggersOff) await sql`select refresh_voucher_derived()`.execute(conn);
     } finally {
       if (triggersOff) await sql`set session_replication_role = origin`.execute(conn);
     }
     if (triggersOff) await verifyForeignKeys(conn);
+    // the dashboard's change triggers (0088) were off too: its kept figures must not outlive the load
+    if (triggersOff) await sql`insert into dashboard_change (creditor_id) select id from creditor on conflict do nothing`.execute(conn);
     await sql`analyze`.execute(conn);
     return rows;
   });

@@ -30,6 +30,16 @@ export function shiftDate(today: string, days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
+/**
+ * An upload time on `date`: noon (UTC), but never later than five minutes before `now` — an upload
+ * of today seeded in the morning is not in the future, and today's uploads sort the same way (after
+ * the "just now" ones, by id) whatever the hour the seed ran.
+ */
+export function uploadedOn(date: string, now: string): string {
+  const noon = Date.parse(`${date}T12:00:00Z`);
+  return new Date(Math.min(noon, Date.parse(now) - 5 * 60_000)).toISOString();
+}
+
 /** Euro amount between `minEuro` and `maxEuro` as integer cents. */
 export function cents(faker: Faker, minEuro: number, maxEuro: number): number {
   return faker.number.int({ min: minEuro * 100, max: maxEuro * 100 });

@@ -2,10 +2,9 @@ import { enums } from '../../../../generated/enums';
 import type { NewLocation, NewVoucher } from '../schema';
 import { PROTECTION_PRODUCTS } from './catalog.data';
 import { add, type CreditorContext } from './seed-context';
-import { shiftDate } from './seed-random';
+import { shiftDate, uploadedOn } from './seed-random';
 import { enrichVoucher } from './voucher-details.factory';
 
-const atNoon = (date: string) => `${date}T12:00:00Z`;
 const minutesFrom = (iso: string, minutes: number) =>
   new Date(Date.parse(iso) + minutes * 60_000).toISOString();
 const groupValues = (name: string, group: string) => enums[name].groups[group].values.map(String);
@@ -65,7 +64,7 @@ function childOf(
     voucherDate,
     performanceDate: voucherDate,
     paymentDeadline: null,
-    uploadedAt: atNoon(voucherDate),
+    uploadedAt: uploadedOn(voucherDate, ctx.now),
   };
   enrichVoucher(ctx, voucher);
   add(ctx.sink, 'voucher', voucher);
@@ -198,7 +197,7 @@ export function addUnprocessedVouchers(
       ? shiftDate(today, f.number.int({ min: 2, max: 25 }))
       : shiftDate(today, -f.number.int({ min: 0, max: 12 }));
     const uploadedAt =
-      i < 2 ? minutesFrom(ctx.now, -3 - i) : atNoon(shiftDate(today, -f.number.int({ min: 0, max: 6 })));
+      i < 2 ? minutesFrom(ctx.now, -3 - i) : uploadedOn(shiftDate(today, -f.number.int({ min: 0, max: 6 })), ctx.now);
     const amount = f.number.int({ min: 8_000, max: 450_000 });
     const number = ctx.numbers.next++;
     const fileName = `Rechnung_${number}.pdf`;
