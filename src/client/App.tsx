@@ -3,11 +3,12 @@ import type { ComponentType } from 'react';
 import type { VariantConfig } from '../shared/config-types';
 import { CustomRoutes, Resource } from 'react-admin';
 import { BrowserRouter, Route } from 'react-router-dom';
-import de from '../../generated/i18n/de.json';
+import de from 'virtual:kontor-portal-catalogue';
 import { resources } from '../../generated/resources';
 import { createAuthProvider } from './auth/auth-provider';
 import { permissionEvaluator } from './auth/permission-evaluator';
 import { createDataProvider } from './data/data-provider';
+import { setCatalogueLoader } from './i18n/catalogue-ready';
 import { createI18nProvider } from './i18n/i18n-provider';
 import { KontorAdmin } from './layout/KontorAdmin';
 import { KontorNotification } from './layout/KontorNotification';
@@ -19,9 +20,10 @@ import { VariantProvider } from './variant/VariantContext';
 import { variantTheme } from './variant/variant-theme';
 
 // Every page but the login page is its own chunk, loaded when first shown (issue 13: the login
-// page's critical path stays small). Add a page as `lazyPage(() => import('./pages/X'), 'X')`.
-const KontorLayout = lazyPage(() => import('./layout/KontorLayout'), 'KontorLayout');
-const Dashboard = lazyPage(() => import('./pages/Dashboard'), 'Dashboard');
+// page's critical path stays small). Add a page as `lazyPage(() => import('./pages/X'), 'X')`: it
+// waits for the rest of the catalogue; only the first page (layout, dashboard) shows without it.
+const KontorLayout = lazyPage(() => import('./layout/KontorLayout'), 'KontorLayout', { firstPage: true });
+const Dashboard = lazyPage(() => import('./pages/Dashboard'), 'Dashboard', { firstPage: true });
 const ResourceListPage = lazyPage(() => import('./resources/ResourceListPage'), 'ResourceListPage');
 const MasterDataPage = lazyPage(() => import('./pages/MasterDataPage'), 'MasterDataPage');
 const SettingsPage = lazyPage(() => import('./pages/SettingsPage'), 'SettingsPage');
@@ -61,13 +63,27 @@ let built: Portal | null = null;
  */
 function portalOf(variant: VariantConfig): Portal {
   if (built?.variant === variant) return built;
+  // German: the first page's texts now, the rest its own chunk that the other pages and dialogs
+  // wait for; English (with react-admin's English texts) its own chunk, fetched when someone
+  // switches to it (issue 13: the first load)
+  const i18nProvider = createI18nProvider({
+    generated: {
+      de,
+      en: async () => {
+        const [generated, ra] = await Promise.all([
+          import('../../generated/i18n/en.json'),
+          import('ra-language-english'),
+        ]);
+        return { generated: generated.default, ra: ra.default as unknown as Record<string, unknown> };
+      },
+    },
+    rest: () => import('virtual:kontor-portal-rest-catalogue').then((module) => module.default),
+    wording: variant.wording,
+  });
+  setCatalogueLoader(i18nProvider.loadAllTexts);
   built = {
     variant,
-    // English is its own chunk, fetched when someone switches to it (issue 13: the first load)
-    i18nProvider: createI18nProvider({
-      generated: { de, en: () => import('../../generated/i18n/en.json').then((module) => module.default) },
-      wording: variant.wording,
-    }),
+    i18nProvider,
     authProvider: createAuthProvider({ variant, resources, evaluator: permissionEvaluator }),
     dataProvider: createDataProvider(resources),
     theme: variantTheme(variant, de.selfservice.loader.loading),

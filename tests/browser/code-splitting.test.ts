@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import { resources } from '../../generated/resources';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumAvailable, germanContext, launchChromium } from './helpers/chromium';
 import { ensureClientBuilt, ROOT } from './helpers/client-build';
@@ -76,6 +77,24 @@ describe.skipIf(!chromiumAvailable())('code splitting', () => {
     await expect.poll(() => page.getByTestId('contact-bar').count()).toBe(1);
     const afterLogin = scripts.map((script) => script.path);
     expect(afterLogin.some((file) => portalChunks.has(file) && !allowed.has(file))).toBe(true);
+
+    // the dashboard shows with the first page's texts: neither the rest of the German catalogue
+    // nor the English one (with react-admin's English texts) is fetched …
+    await page.waitForLoadState('networkidle');
+    const [rest] = chunkFiles(['virtual:kontor-portal-rest-catalogue']);
+    const english = [...chunkFiles(['generated/i18n/en.json', 'node_modules/ra-language-english/dist/index.js'])];
+    const onDashboard = scripts.map((script) => script.path);
+    expect(onDashboard).not.toContain(rest);
+    expect(onDashboard.filter((file) => english.includes(file))).toEqual([]);
+    // … until another page (or a dialog) is opened: it waits for the rest and shows its texts
+    await page.getByRole('menuitem', { name: germanText('permissions.navigation.children.debtors.label') }).click();
+    await page.waitForURL('**/debtors');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(germanText('resources.debtors.name'));
+    const column = resources.debtors.list.columns.find((candidate) => candidate.priority === 1);
+    await expect
+      .poll(() => page.getByRole('columnheader', { name: germanText(column?.text ?? '') }).count())
+      .toBeGreaterThan(0);
+    expect(scripts.map((script) => script.path)).toContain(rest);
   });
 
   it('a signed-in reload of a portal page loads the portal directly', async () => {

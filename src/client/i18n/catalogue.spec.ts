@@ -1,3 +1,4 @@
+import englishMessages from 'ra-language-english';
 import { describe, expect, it } from 'vitest';
 import { buildCatalogues, lastSegment, mergeTrees, unflatten } from './catalogue';
 
@@ -14,6 +15,7 @@ describe('buildCatalogues', () => {
   it('layers react-admin, generated texts and variant wording', () => {
     const { de, en } = buildCatalogues({
       generated,
+      raEnglish: englishMessages as unknown as Record<string, unknown>,
       wording: { de: { 'resources.debtors.name': 'Auftraggeber' }, en: {} },
     });
     expect((de as any).resources.debtors.name).toBe('Auftraggeber');

@@ -1,5 +1,4 @@
 import type { TranslationMessages } from 'ra-core';
-import englishMessages from 'ra-language-english';
 import { raGerman } from './ra-german';
 
 type Tree = Record<string, unknown>;
@@ -41,6 +40,11 @@ const withoutComment = (catalogue: Tree): Tree => {
 
 export interface CatalogueSources {
   generated: { de: Tree; en: Tree };
+  /**
+   * react-admin's English texts (ra-language-english); the caller brings them, so they travel with
+   * the English catalogue (issue 13: not in the portal's first load, see i18n-provider.ts)
+   */
+  raEnglish?: Tree;
   /** the active variant's wording overrides, flat `i18n key → text` */
   wording: { de: Record<string, string>; en: Record<string, string> };
 }
@@ -50,14 +54,14 @@ export interface CatalogueSources {
  * react-admin's texts, then the generated catalogues, then the variant's wording.
  * German is laid over the complete English catalogue, so a key missing in German shows English.
  *
- * @example buildCatalogues({ generated: { de, en }, wording: variant.wording }).de.ra.auth.logout // 'Abmelden'
+ * @example buildCatalogues({ generated: { de, en }, raEnglish, wording: variant.wording }).de.ra.auth.logout // 'Abmelden'
  */
 export function buildCatalogues(sources: CatalogueSources): {
   de: TranslationMessages;
   en: TranslationMessages;
 } {
   const en = mergeTrees(
-    englishMessages as unknown as Tree,
+    sources.raEnglish ?? {},
     withoutComment(sources.generated.en),
     unflatten(sources.wording.en),
   );

@@ -1,3 +1,4 @@
+import englishMessages from 'ra-language-english';
 import { describe, expect, it } from 'vitest';
 import de from '../../../generated/i18n/de.json';
 import en from '../../../generated/i18n/en.json';
@@ -35,7 +36,7 @@ describe('plainTranslate', () => {
       const variant = variants[code];
       const slice = sliceCatalogue(de, CATALOGUE_SLICES['virtual:kontor-login-catalogue']);
       const light = plainTranslate([slice, raGerman as unknown as Record<string, unknown>], variant.wording.de);
-      const portal = createI18nProvider({ generated: { de, en }, wording: variant.wording });
+      const portal = createI18nProvider({ generated: { de, en: { generated: en, ra: englishMessages as unknown as Record<string, unknown> } }, wording: variant.wording });
       for (const key of LOGIN_KEYS) {
         expect(light(key), key).toBe(portal.translate(key));
         expect(light(key), key).not.toBe(key.slice(key.lastIndexOf('.') + 1));

@@ -1,11 +1,16 @@
 import { lazy, Suspense } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { withoutParam } from '../forms/query-params';
+import { catalogueReady } from '../i18n/catalogue-ready';
 import { NotificationsPanel } from './NotificationsPanel';
 
 // Every form and its command (the flags, the flows) load only when the address has a query (issue
-// 13: the dashboard's download); without one no flag can be set.
-const QueryFlagForms = lazy(() => import('../forms/QueryFlagForms').then((module) => ({ default: module.QueryFlagForms })));
+// 13: the dashboard's download); without one no flag can be set. They show once their texts
+// (the forms', the commands') have come with the rest of the catalogue.
+const QueryFlagForms = lazy(async () => {
+  const [module] = await Promise.all([import('../forms/QueryFlagForms'), catalogueReady()]);
+  return { default: module.QueryFlagForms };
+});
 
 /**
  * Dialogs opened by the spec's query flags: every form with a `queryFlag` (`uploadVoucher`,

@@ -1,5 +1,6 @@
 import { Box, CircularProgress } from '@mui/material';
 import { type ComponentType, lazy, type ReactElement, Suspense } from 'react';
+import { catalogueReady } from '../i18n/catalogue-ready';
 
 /** What a page module looks like to `lazyPage`: it exports the page under some name. */
 type PageModule<P> = Record<string, ComponentType<P>>;
@@ -16,16 +17,19 @@ function PageLoading() {
 /**
  * A page that is fetched as its own chunk the first time it renders (code-split per route), with a
  * spinner meanwhile. Use for every page that the login page does not need, so the first load
- * stays small.
+ * stays small. It renders once the whole catalogue translates (`catalogueReady`, fetched beside its
+ * chunk); only the first page's parts (the layout, the dashboard) pass `{ firstPage: true }`: they
+ * show with the first page's slice of the catalogue (`PORTAL_FIRST_PAGE`).
  *
- * @example const Dashboard = lazyPage(() => import('./pages/Dashboard'), 'Dashboard');
+ * @example const Dashboard = lazyPage(() => import('./pages/Dashboard'), 'Dashboard', { firstPage: true });
  */
 export function lazyPage<P extends object>(
   load: () => Promise<PageModule<P>>,
   name: string,
+  { firstPage = false }: { firstPage?: boolean } = {},
 ): (props: P) => ReactElement {
   const Lazy = lazy(async () => {
-    const module = await load();
+    const [module] = await Promise.all([load(), firstPage ? undefined : catalogueReady()]);
     const Page = module[name];
     if (!Page) throw new Error(`the page module exports no ${name}`);
     return { default: Page };

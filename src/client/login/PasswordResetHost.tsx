@@ -27,7 +27,7 @@ export function PasswordResetHost({
 }) {
   // German only: every text of the dialog exists in German (English is just the fallback)
   const i18nProvider = useMemo(
-    () => createI18nProvider({ generated: { de, en: {} }, wording: variant.wording }),
+    () => createI18nProvider({ generated: { de, en: { generated: {}, ra: {} } }, wording: variant.wording }),
     [variant],
   );
   return (

@@ -13,7 +13,9 @@ import { StatementsWidget } from './dashboard/StatementsWidget';
 import { WorkQueueWidget } from './dashboard/WorkQueueWidget';
 
 // The charts (recharts) are their own chunk (issue 13).
-const DashboardCharts = lazyPage(() => import('./dashboard/DashboardCharts'), 'DashboardCharts');
+const DashboardCharts = lazyPage(() => import('./dashboard/DashboardCharts'), 'DashboardCharts', {
+  firstPage: true,
+});
 
 /**
  * The dashboard greets the user by name and shows the figures of GET /dashboard, each widget only

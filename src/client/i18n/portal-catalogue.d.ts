@@ -1,0 +1,12 @@
+/** The German catalogue's parts the portal's first page shows (vite.config.ts, PORTAL_FIRST_PAGE). */
+declare module 'virtual:kontor-portal-catalogue' {
+  type De = typeof import('../../../generated/i18n/de.json');
+  const catalogue: Record<string, unknown> & { selfservice: De['selfservice'] };
+  export default catalogue;
+}
+
+/** The rest of the German catalogue: every part but the first page's (vite.config.ts, CATALOGUE_RESTS). */
+declare module 'virtual:kontor-portal-rest-catalogue' {
+  const catalogue: Record<string, unknown>;
+  export default catalogue;
+}
