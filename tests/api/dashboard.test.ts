@@ -107,4 +107,95 @@ describe('GET /api/dashboard', () => {
     const theirs = (await dashboard(await loginAs(t.app, 'creditor2@example.com'))).json();
     expect(theirs.overdueRate.openAmount).not.toBe(mine.overdueRate.openAmount);
   });
+
+  it('keeps its figures only until their data changes: every change shows on the next load', async () => {
+    const kept = () =>
+      t.db
+        .selectFrom('dashboardFigures')
+        .select('day')
+        .where('creditorId', '=', creditorId)
+        .executeTakeFirst();
+    const before = (await dashboard()).json();
+    expect(await kept()).toBeDefined();
+    expect((await dashboard()).json()).toEqual(before);
+
+    // a voucher: its open amount
+    const invoice = await openInvoices()
+      .select(['id', 'leftoverAmount'])
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    await t.db
+      .updateTable('voucher')
+      .set({ leftoverAmount: invoice.leftoverAmount + 123 })
+      .where('id', '=', invoice.id)
+      .execute();
+    const afterVoucher = (await dashboard()).json();
+    expect(afterVoucher.overdueRate.openAmount).toBe(before.overdueRate.openAmount + 123);
+    expect(afterVoucher.daysSalesOutstanding.receivables).toBe(before.daysSalesOutstanding.receivables + 123);
+
+    // a debtor: its used limit
+    const debtor = await t.db
+      .selectFrom('debtor')
+      .select(['id', 'availableLimit'])
+      .where('creditorId', '=', creditorId)
+      .where('status', '<>', 'inactive')
+      .where('availableLimit', '>', 1000)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    await t.db
+      .updateTable('debtor')
+      .set({ availableLimit: debtor.availableLimit - 1000 })
+      .where('id', '=', debtor.id)
+      .execute();
+    expect((await dashboard()).json().debtorLimitRate.usedLimit).toBe(
+      before.debtorLimitRate.usedLimit + 1000,
+    );
+
+    // a creditor statement: this year's credit
+    const statement = await t.db
+      .selectFrom('creditorVoucher')
+      .select(['id', 'amount', 'type', 'voucherDate'])
+      .where('creditorId', '=', creditorId)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    await t.db
+      .updateTable('creditorVoucher')
+      .set({ type: 'VH', voucherDate: sql<string>`current_date` as never })
+      .where('id', '=', statement.id)
+      .execute();
+    const credit = (await dashboard()).json().cashback.credit;
+    expect(credit).toBe(
+      before.cashback.credit +
+        (statement.type === 'VH' && statement.voucherDate >= `${before.cashback.year}-01-01`
+          ? 0
+          : statement.amount),
+    );
+
+    // figures of another day are not used
+    const figures = (await dashboard()).json();
+    await sql`update dashboard_figures set day = day - 1, figures = '{}' where creditor_id = ${creditorId}`.execute(
+      t.db,
+    );
+    expect((await dashboard()).json()).toEqual(figures);
+    expect((await kept())?.day).toBe(
+      (await sql<{ d: string }>`select current_date::text as d`.execute(t.db)).rows[0].d,
+    );
+
+    await t.db
+      .updateTable('voucher')
+      .set({ leftoverAmount: invoice.leftoverAmount })
+      .where('id', '=', invoice.id)
+      .execute();
+    await t.db
+      .updateTable('debtor')
+      .set({ availableLimit: debtor.availableLimit })
+      .where('id', '=', debtor.id)
+      .execute();
+    await t.db
+      .updateTable('creditorVoucher')
+      .set({ type: statement.type, voucherDate: statement.voucherDate })
+      .where('id', '=', statement.id)
+      .execute();
+    expect((await dashboard()).json()).toEqual(before);
+  });
 });

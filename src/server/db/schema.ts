@@ -303,6 +303,23 @@ export interface VoucherTable {
   updatedAt: Timestamp;
   /** what document processing read (0050) */
   documentData: ColumnType<unknown, string | null | undefined, string | null>;
+  /** the debtor's and the location's name as sort keys of the list, kept by triggers (0087); never written */
+  debtorSortName: ColumnType<string | null, never, never>;
+  locationSortName: ColumnType<string | null, never, never>;
+}
+
+/**
+ * How many vouchers a creditor has per combination of the columns the common list filters read,
+ * kept exact by statement triggers on voucher (0087); the list's count sums it.
+ */
+export interface VoucherTallyTable {
+  creditorId: number;
+  status: string;
+  subStatus: string;
+  type: string;
+  purchaseStatus: string;
+  source: string;
+  vouchers: number;
 }
 
 export interface VoucherAttachmentTable {
@@ -630,6 +647,23 @@ export interface ActionLogEntryTable {
   createdAt: Timestamp;
 }
 
+/** 0088: one row per creditor and writing transaction that changed data the dashboard keeps. */
+export interface DashboardChangeTable {
+  creditorId: number;
+  /** xid8, read as text */
+  xid: ColumnType<string, never, never>;
+}
+
+/** 0088: the dashboard's kept figures (dashboard-figures.repository.ts). */
+export interface DashboardFiguresTable {
+  creditorId: number;
+  day: CalendarDate;
+  /** pg_snapshot as text */
+  snapshot: string;
+  figures: Json<Record<string, unknown>>;
+  computedAt: Timestamp;
+}
+
 export interface Database {
   appSetting: AppSettingTable;
   creditor: CreditorTable;
@@ -642,9 +676,12 @@ export interface Database {
   location: LocationTable;
   permanentDebt: PermanentDebtTable;
   voucher: VoucherTable;
+  voucherTally: VoucherTallyTable;
   voucherAttachment: VoucherAttachmentTable;
   voucherHistory: VoucherHistoryTable;
   voucherBalancing: VoucherBalancingTable;
+  dashboardChange: DashboardChangeTable;
+  dashboardFigures: DashboardFiguresTable;
   logItem: LogItemTable;
   stateOfAffairs: StateOfAffairsTable;
   stateOfAffairsOption: StateOfAffairsOptionTable;

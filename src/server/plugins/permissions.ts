@@ -56,3 +56,43 @@ export function requirePermission(db: Kysely<Database>, path: string) {
     { kind: 'creditor', permissions: [path] },
   );
 }
+
+/**
+ * The guard of a read whose queries may run while the caller's permission is read (one round trip
+ * instead of two): `preHandler` admits a creditor user and starts reading the permission; the
+ * handler starts its queries, then calls `assert` before it answers anything (403 `forbidden` when
+ * the permission is off — the queries' rows are dropped, never sent). Only for reads: nothing may
+ * be written before `assert`. The guard carries the path like {@link requirePermission}'s.
+ *
+ * @example
+ * const gate = overlappingPermission(db, 'navigation.vouchers');
+ * app.get('/voucher/list', { preHandler: gate.preHandler }, async (request) => {
+ *   const page = settled(listVouchers(db, creditorIdOf(request), request.query));
+ *   await gate.assert(request);
+ *   return page;
+ * });
+ */
+export function overlappingPermission(db: Kysely<Database>, path: string) {
+  const preHandler = withAccess(
+    async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+      await requireCreditorUser(request, reply);
+      // started, not awaited: `assert` awaits the same read (cached per request)
+      isAllowedFor(db, request, path).catch(() => undefined);
+    },
+    { kind: 'creditor', permissions: [path] },
+  );
+  const assert = async (request: FastifyRequest): Promise<void> => {
+    if (!(await isAllowedFor(db, request, path))) throw new ApiError(403, 'forbidden');
+  };
+  return { preHandler, assert };
+}
+
+/**
+ * A promise whose rejection is observed now and re-raised when awaited: a read started before
+ * {@link overlappingPermission}'s `assert` that fails after a refusal must not end the process as an
+ * unhandled rejection.
+ */
+export function settled<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => undefined);
+  return promise;
+}

@@ -61,14 +61,18 @@ export async function csvStream(
   batches: AsyncIterable<readonly (readonly unknown[])[]>,
 ): Promise<Readable> {
   const iterator = batches[Symbol.asyncIterator]();
-  const first = await iterator.next();
+  const textOf = (next: IteratorResult<readonly (readonly unknown[])[]>) =>
+    next.done ? undefined : next.value.map(csvLine).join('');
+  // only the text is kept: the rows of a batch are garbage as soon as their lines are written
+  let text = textOf(await iterator.next());
   async function* lines() {
     yield CSV_BOM + csvLine(header);
-    if (first.done) return;
-    yield first.value.map(csvLine).join('');
-    for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
-      yield next.value.map(csvLine).join('');
+    while (text !== undefined) {
+      yield text;
+      text = textOf(await iterator.next());
     }
   }
-  return Readable.from(lines());
+  // One batch ahead at most: the next batch is read when the reply has taken the previous one
+  // (Readable.from pulls the generator only to fill its buffer, by default 16 chunks, here batches).
+  return Readable.from(lines(), { highWaterMark: 1 });
 }

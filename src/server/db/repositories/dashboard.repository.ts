@@ -7,6 +7,12 @@ import type { Database } from '../schema';
  * "Invoices" are processed vouchers (official number assigned) of the invoice-like types; amounts
  * are cents, rates percent with one decimal, days with one decimal. "Today" is the database's
  * current_date, so every figure uses the same day boundary as the date columns.
+ *
+ * Indexes (issue 13, migration 0088): the open invoices' figures read the partial covering index
+ * voucher_dashboard_open_idx, the turnover figures a covering index on (creditor_id, voucher_date)
+ * of the processed vouchers — date conditions are therefore written as ranges on voucher_date, not
+ * as extract/date_trunc of it. Even so a 250,000-voucher tenant takes too long to compute on every
+ * load: the route keeps the results (dashboard-figures.repository.ts).
  */
 
 const invoiceTypes = sql.join(INVOICE_TYPES);
@@ -107,22 +113,31 @@ export async function turnoverPerYear(db: Kysely<Database>, creditorId: number) 
              coalesce(sum(v.leftover_amount) filter (where v.status = 'open'), 0)::bigint as open,
              coalesce(sum(v.amount - v.leftover_amount) filter (where v.status in ('open', 'closed')), 0)::bigint as balanced
         from generate_series(extract(year from current_date)::int - 2, extract(year from current_date)::int) as y(year)
-        left join voucher v on ${invoices(creditorId)} and extract(year from v.voucher_date) = y.year
+        left join voucher v on ${invoices(creditorId)}
+              and v.voucher_date >= make_date(y.year, 1, 1) and v.voucher_date < make_date(y.year + 1, 1, 1)
        group by y.year order by y.year`,
   );
   return result.map((r) => ({ year: Number(r.year), open: Number(r.open), balanced: Number(r.balanced) }));
 }
 
-/** Turnover per month over the last twelve months including the current one (zero-filled). */
+/**
+ * Turnover per month over the last twelve months including the current one (zero-filled): one
+ * range scan of the twelve months, grouped, then joined to the months.
+ */
 export async function turnoverPerMonth(db: Kysely<Database>, creditorId: number) {
   const result = await rows(
     db,
     sql<{ month: string; amount: number; count: number }>`
-      select to_char(m.month, 'YYYY-MM') as month, coalesce(sum(v.amount), 0)::bigint as amount, count(v.id)::int as count
+      select to_char(m.month, 'YYYY-MM') as month, coalesce(s.amount, 0)::bigint as amount, coalesce(s.count, 0)::int as count
         from generate_series(date_trunc('month', current_date) - interval '11 months', date_trunc('month', current_date),
                              interval '1 month') as m(month)
-        left join voucher v on ${invoices(creditorId)} and date_trunc('month', v.voucher_date) = m.month
-       group by m.month order by m.month`,
+        left join (select date_trunc('month', v.voucher_date) as month, sum(v.amount) as amount, count(*) as count
+                     from voucher v
+                    where ${invoices(creditorId)}
+                      and v.voucher_date >= (date_trunc('month', current_date) - interval '11 months')::date
+                      and v.voucher_date < (date_trunc('month', current_date) + interval '1 month')::date
+                    group by 1) s on s.month = m.month
+       order by m.month`,
   );
   return result.map((r) => ({ month: r.month, amount: Number(r.amount), count: Number(r.count) }));
 }
@@ -171,12 +186,15 @@ export async function paymentBehaviour(db: Kysely<Database>, creditorId: number)
   const [row] = await rows(
     db,
     sql<{ target: number | null; taken: number | null; onTime: number; late: number }>`
-      with paid as (
-        select v.voucher_date, v.payment_deadline, max(vb.balanced_date) as paid_on
-          from voucher v join voucher_balancing vb on vb.balanced_voucher_id = v.id
-         where ${invoices(creditorId)} and v.status = 'closed'
-         group by v.id
-        having max(vb.balanced_date) > current_date - interval '12 months')
+      with last_balanced as (
+        select vb.balanced_voucher_id as id, max(vb.balanced_date) as paid_on
+          from voucher_balancing vb where vb.creditor_id = ${creditorId}
+         group by 1
+        having max(vb.balanced_date) > current_date - interval '12 months'),
+      paid as (
+        select v.voucher_date, v.payment_deadline, b.paid_on
+          from last_balanced b join voucher v on v.id = b.id
+         where ${invoices(creditorId)} and v.status = 'closed')
       select avg(payment_deadline - voucher_date)::float8 as target, avg(paid_on - voucher_date)::float8 as taken,
              count(*) filter (where paid_on <= payment_deadline)::int as "onTime",
              count(*) filter (where paid_on > payment_deadline)::int as late

@@ -1,4 +1,5 @@
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { enums } from '../../../../generated/enums';
 import type { ChildVoucher, VoucherListItem } from '../../../../generated/types';
 import { INVOICE_TYPES } from '../../services/status-groups';
@@ -52,8 +53,9 @@ export const NUMBER_TO_SHOW = sql<string | null>`coalesce(v.official_voucher_num
 // (voucher_creditor_uploaded_idx, …_amount_idx, …_number_to_show_idx) instead of sorting.
 const SORT_COLUMNS: Record<string, { order: ReturnType<typeof sql>; nullable: boolean }> = {
   numberToShow: { order: textOrder(NUMBER_TO_SHOW), nullable: true },
-  'debtor.name': { order: textOrder(sql.ref('d.name')), nullable: true },
-  'location.name': { order: textOrder(sql.ref('l.name')), nullable: true },
+  // the names' copies on the voucher (migration 0087) are indexed; the joined tables' are not
+  'debtor.name': { order: textOrder(sql.ref('v.debtorSortName')), nullable: true },
+  'location.name': { order: textOrder(sql.ref('v.locationSortName')), nullable: true },
   type: { order: sql.ref('v.type'), nullable: false },
   voucherDate: { order: sql.ref('v.voucherDate'), nullable: true },
   paymentDeadline: { order: sql.ref('v.paymentDeadline'), nullable: true },
@@ -106,22 +108,7 @@ export function voucherConditions(eb: VoucherEb, creditorId: number, f: VoucherL
     const pattern = `%${escapeLike(term)}%`;
     conditions.push(eb.or([eb('v.officialVoucherNumber', 'ilike', pattern), eb('v.customNumber', 'ilike', pattern)]));
   }
-  const anyOf = (column: 'v.status' | 'v.subStatus' | 'v.type' | 'v.source' | 'v.purchaseStatus', values: string[]) => {
-    if (values.length) conditions.push(eb(column, 'in', values));
-  };
-  anyOf('v.status', present(f.status));
-  anyOf('v.subStatus', present(f.subStatus));
-  anyOf('v.type', present(f.type));
-  anyOf('v.source', present(f.source));
-  // a group filter with groups selected but no members left matches nothing, not everything
-  const grouped = (column: 'v.subStatus' | 'v.type' | 'v.purchaseStatus', enumName: string, groups?: string[]) => {
-    if (!present(groups).length) return;
-    const values = expand(enumName, present(groups));
-    conditions.push(values.length ? eb(column, 'in', values) : sql<SqlBool>`false`);
-  };
-  grouped('v.purchaseStatus', 'purchaseStatus', f.purchaseStatusGroup);
-  grouped('v.subStatus', 'voucherSubStatus', f.subStatusGroup);
-  grouped('v.type', 'voucherType', f.typeGroup);
+  conditions.push(...talliedConditions(f, (column, values) => eb(`v.${column}`, 'in', values)));
   const periods = present(f.timePeriod).filter(isKnownTimePeriod);
   if (periods.length) {
     const days = Math.max(...periods.map((p) => PERIOD_DAYS[p]));
@@ -148,6 +135,58 @@ export function voucherConditions(eb: VoucherEb, creditorId: number, f: VoucherL
   return eb.and(conditions);
 }
 
+type TalliedColumn = 'status' | 'subStatus' | 'type' | 'source' | 'purchaseStatus';
+/** The filters that read only columns of the tally (voucher_tally, 0087): their count is a sum over it. */
+const TALLIED_FILTERS = new Set(['status', 'subStatus', 'subStatusGroup', 'type', 'typeGroup', 'purchaseStatusGroup', 'source']);
+
+/** The conditions of the filters on tallied columns, for the voucher table and for the tally alike. */
+function talliedConditions(
+  f: VoucherListFilters,
+  anyOf: (column: TalliedColumn, values: string[]) => Expression<SqlBool>,
+): Expression<SqlBool>[] {
+  const conditions: Expression<SqlBool>[] = [];
+  const values = (column: TalliedColumn, list: string[]) => {
+    if (list.length) conditions.push(anyOf(column, list));
+  };
+  values('status', present(f.status));
+  values('subStatus', present(f.subStatus));
+  values('type', present(f.type));
+  values('source', present(f.source));
+  // a group filter with groups selected but no members left matches nothing, not everything
+  const grouped = (column: TalliedColumn, enumName: string, groups?: string[]) => {
+    if (!present(groups).length) return;
+    const members = expand(enumName, present(groups));
+    conditions.push(members.length ? anyOf(column, members) : sql<SqlBool>`false`);
+  };
+  grouped('purchaseStatus', 'purchaseStatus', f.purchaseStatusGroup);
+  grouped('subStatus', 'voucherSubStatus', f.subStatusGroup);
+  grouped('type', 'voucherType', f.typeGroup);
+  return conditions;
+}
+
+/** Whether every filter set reads only tallied columns (none set counts as well). */
+const countsFromTally = (filters: VoucherListFilters = {}) =>
+  Object.entries(filters).every(([key, values]: [string, unknown[] | undefined]) => TALLIED_FILTERS.has(key) || !isSet(values));
+
+/**
+ * The number of the creditor's vouchers matching the filters: summed from the tally when the filters
+ * read only tallied columns (a few hundred rows however many vouchers), else counted.
+ */
+export function voucherCountQuery(db: Kysely<Database>, creditorId: number, filters: VoucherListFilters = {}) {
+  if (countsFromTally(filters)) {
+    return db
+      .selectFrom('voucherTally as t')
+      .where((eb) =>
+        eb.and([eb('t.creditorId', '=', creditorId), ...talliedConditions(filters, (column, values) => eb(`t.${column}`, 'in', values))]),
+      )
+      .select(sql<number>`coalesce(sum(t.vouchers), 0)`.as('count'));
+  }
+  return db
+    .selectFrom('voucher as v')
+    .where((eb) => voucherConditions(eb, creditorId, filters))
+    .select((eb) => eb.fn.countAll<number>().as('count'));
+}
+
 // The tenant named on both tables lets PostgreSQL read only this creditor's entries
 // (work_queue_voucher_creditor_idx, work_queue_item_creditor_status_idx) instead of hashing all.
 function openWorkQueueOf(eb: VoucherEb, creditorId: number) {
@@ -161,21 +200,34 @@ function openWorkQueueOf(eb: VoucherEb, creditorId: number) {
     .where('w.status', 'in', OPEN_WORK_QUEUE_STATUSES);
 }
 
-const hasFilters = (filters: VoucherListFilters = {}) =>
-  Object.values(filters).some((values: unknown[] | undefined) =>
-    (values ?? []).some((v) => (typeof v === 'string' ? v.trim() !== '' : v !== undefined)),
-  );
+/** Whether a filter has a value (an empty text is none). */
+const isSet = (values: unknown[] | undefined) =>
+  (values ?? []).some((v) => (typeof v === 'string' ? v.trim() !== '' : v !== undefined));
+const hasFilters = (filters: VoucherListFilters = {}) => Object.values(filters).some(isSet);
+
+type VoucherSortQuery = Pick<VoucherListQuery, 'sortBy' | 'sortDesc'>;
+
+/** The sort column of a list query and its direction; no sort requested: newest upload first. */
+function sortOf(query: VoucherSortQuery) {
+  const sort = SORT_COLUMNS[query.sortBy ?? 'uploaded'];
+  if (!sort) throw new Error(`not a sortable voucher column: ${query.sortBy}`);
+  return { sort, desc: query.sortBy ? query.sortDesc : true };
+}
+
+/** The ORDER BY of the list: the sorted column, then the id (stable pages when values repeat). */
+function voucherOrder(query: VoucherSortQuery) {
+  const { sort, desc } = sortOf(query);
+  const direction = desc ? sql`desc` : sql`asc`;
+  return sort.nullable
+    ? sql`${sort.order} ${direction} nulls last, v.id ${direction}`
+    : sql`${sort.order} ${direction}, v.id ${direction}`;
+}
 
 /**
  * The rows of the voucher list in the requested order (shared by the list page and the CSV export):
  * a query over the creditor's vouchers with debtor, location and parent joined.
  */
 export function voucherRowsQuery(db: Kysely<Database>, creditorId: number, query: Omit<VoucherListQuery, 'page' | 'rowsPerPage'>) {
-  // no sort requested: newest upload first (index voucher_creditor_uploaded_idx)
-  const sort = SORT_COLUMNS[query.sortBy ?? 'uploaded'];
-  if (!sort) throw new Error(`not a sortable voucher column: ${query.sortBy}`);
-  const desc = query.sortBy ? query.sortDesc : true;
-  const direction = desc ? sql`desc` : sql`asc`;
   return db
     .selectFrom('voucher as v')
     .leftJoin('debtor as d', 'd.id', 'v.debtorId')
@@ -211,9 +263,46 @@ export function voucherRowsQuery(db: Kysely<Database>, creditorId: number, query
       'p.id as parentId',
       sql<string | null>`coalesce(p.official_voucher_number, p.custom_number)`.as('parentNumber'),
     ])
-    .orderBy(sort.nullable ? sql`${sort.order} ${direction} nulls last` : sql`${sort.order} ${direction}`)
-    // id as tie-breaker keeps pages stable when many rows share the sorted value
-    .orderBy('v.id', desc ? 'desc' : 'asc');
+    .orderBy(voucherOrder(query));
+}
+
+/** Where a batch of the voucher list ended: its last row's sort value as text (null when null) and id. */
+export interface VoucherListSeek {
+  key: string | null;
+  id: number;
+}
+
+/**
+ * The rows that follow `after` in the order of {@link voucherRowsQuery} (all rows without it): keyset
+ * ("seek") paging for reading the whole list in batches (the CSV export). Each row carries `seekKey`,
+ * its sort value as text, for the next batch's `after`. Unlike OFFSET, a batch deep in the list costs
+ * no more than the first, and a page boundary stays exact however many rows share a sort value.
+ *
+ * The condition follows the order `key <dir> [nulls last], id <dir>`: after a non-null key, the rows
+ * with a greater (desc: smaller) `(key, id)` and, for a nullable key, every null; after a null key,
+ * only nulls with a greater (smaller) id. The key is compared with the sort's own expression, so
+ * texts compare under the same collation as they sort; its text form reads back as the column's
+ * type (date, timestamp with microseconds, enum, number) on both engines.
+ *
+ * @example
+ * let after: VoucherListSeek | undefined;
+ * const rows = await voucherRowsAfter(db, creditorId, query, after).limit(1000).execute();
+ * after = { key: rows.at(-1)!.seekKey, id: rows.at(-1)!.id };
+ */
+export function voucherRowsAfter(
+  db: Kysely<Database>,
+  creditorId: number,
+  query: Omit<VoucherListQuery, 'page' | 'rowsPerPage'>,
+  after?: VoucherListSeek,
+) {
+  const { sort, desc } = sortOf(query);
+  const rows = voucherRowsQuery(db, creditorId, query).select(sql<string | null>`cast(${sort.order} as text)`.as('seekKey'));
+  if (!after) return rows;
+  const beyond = sql.raw(desc ? '<' : '>');
+  const id = sql.ref('v.id');
+  if (after.key === null) return rows.where(sql<SqlBool>`${sort.order} is null and ${id} ${beyond} ${after.id}`);
+  const further = sql<SqlBool>`(${sort.order}, ${id}) ${beyond} (${after.key}, ${after.id})`;
+  return rows.where(sort.nullable ? sql<SqlBool>`(${further} or ${sort.order} is null)` : further);
 }
 
 export type VoucherRow = Awaited<ReturnType<ReturnType<typeof voucherRowsQuery>['execute']>>[number];
@@ -302,33 +391,74 @@ export async function findVouchersWithOpenWorkQueue(db: Kysely<Database>, credit
 }
 
 /**
- * One page of a creditor's vouchers with their children, the total matching `count`, and `empty`
- * (the creditor has no vouchers at all, so the client can tell "no data" from "no matches").
+ * One page of the list in one statement. The page's ids are chosen first from the voucher table
+ * alone (every filter and sort key is a column of it — the names' copies too — so an index serves
+ * both, and a deep page skips index entries instead of joined rows); only those rows are then joined
+ * with debtor, location and parent, ordered again, and given their children (as JSON, oldest upload
+ * first — what {@link findChildVouchers} reads) and whether they have an open work-queue entry (what
+ * {@link findVouchersWithOpenWorkQueue} reads).
+ */
+function voucherPageQuery(db: Kysely<Database>, creditorId: number, query: VoucherListQuery) {
+  const pageIds = db
+    .selectFrom('voucher as v')
+    .select('v.id')
+    .where((eb) => voucherConditions(eb, creditorId, query.filters))
+    .orderBy(voucherOrder(query))
+    .limit(query.rowsPerPage)
+    .offset((query.page - 1) * query.rowsPerPage);
+  return voucherRowsQuery(db, creditorId, { sortBy: query.sortBy, sortDesc: query.sortDesc })
+    .where('v.id', 'in', pageIds)
+    .select((eb) => [
+      jsonArrayFrom(
+        eb
+          .selectFrom('voucher as c')
+          .select([
+            'c.id',
+            sql<string | null>`coalesce(c.official_voucher_number, c.custom_number)`.as('numberToShow'),
+            'c.officialVoucherNumber',
+            'c.balancingVoucherNumber',
+            'c.isBalancingVoucher',
+            'c.type',
+            'c.requiresProcessing',
+            'c.amount',
+            sql<number>`floor(extract(epoch from c.uploaded_at))::bigint`.as('uploaded'),
+            'c.voucherDate',
+          ])
+          .where('c.creditorId', '=', creditorId)
+          .whereRef('c.parentId', '=', 'v.id')
+          .orderBy('c.uploadedAt')
+          .orderBy('c.id'),
+      ).as('children'),
+      eb.exists(openWorkQueueOf(eb, creditorId)).as('hasWorkQueue'),
+    ]);
+}
+
+/**
+ * One page of a creditor's vouchers with their children, the total matching `count`, `empty` (the
+ * creditor has no vouchers at all, so the client can tell "no data" from "no matches") and the
+ * creditor's limits — two statements in parallel: the page, and the count with the limits.
  *
  * @example
  * await listVouchers(db, creditorId, { page: 1, rowsPerPage: 15, sortBy: 'amount', sortDesc: true });
  */
 export async function listVouchers(db: Kysely<Database>, creditorId: number, query: VoucherListQuery) {
-  const rowsQuery = voucherRowsQuery(db, creditorId, query)
-    .limit(query.rowsPerPage)
-    .offset((query.page - 1) * query.rowsPerPage);
-  const countQuery = db
-    .selectFrom('voucher as v')
-    .where((eb) => voucherConditions(eb, creditorId, query.filters))
-    .select((eb) => eb.fn.countAll<number>().as('count'));
-  const [rows, { count }] = await Promise.all([rowsQuery.execute(), countQuery.executeTakeFirstOrThrow()]);
+  const countAndLimits = db
+    .selectFrom('creditor as c')
+    .select(['c.approvedLimit', 'c.availableLimit', voucherCountQuery(db, creditorId, query.filters).as('count')])
+    .where('c.id', '=', creditorId);
+  const [rows, totals] = await Promise.all([
+    voucherPageQuery(db, creditorId, query).execute(),
+    countAndLimits.executeTakeFirst(),
+  ]);
+  const count = Number(totals?.count ?? 0);
   const empty =
-    Number(count) === 0 &&
+    count === 0 &&
     (!hasFilters(query.filters) ||
       !(await db.selectFrom('voucher').select('id').where('creditorId', '=', creditorId).limit(1).executeTakeFirst()));
-  const ids = rows.map((row) => row.id);
-  const [children, withWorkQueue] = await Promise.all([
-    findChildVouchers(db, creditorId, ids),
-    findVouchersWithOpenWorkQueue(db, creditorId, ids),
-  ]);
-  const vouchers = rows.map((row) => ({
-    ...toVoucherListItem(row, withWorkQueue.has(row.id)),
-    children: children.get(row.id) ?? [],
+  const vouchers = rows.map(({ children, hasWorkQueue, ...row }) => ({
+    ...toVoucherListItem(row, Boolean(hasWorkQueue)),
+    children: children.map((child) => ({ ...child, type: child.type as ChildVoucher['type'] })),
   }));
-  return { vouchers, count: Number(count), empty };
+  const creditorLimits = totals ? { approvedLimit: totals.approvedLimit, availableLimit: totals.availableLimit } : null;
+  return { vouchers, count, empty, creditorLimits };
 }
