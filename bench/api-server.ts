@@ -4,6 +4,14 @@ import pg from 'pg';
 import { createAdapters } from '../src/server/adapters';
 import { buildApp } from '../src/server/app';
 import { openDatabase } from '../src/server/db/database';
+import { findCreditorLimits } from '../src/server/db/repositories/debtor-list.repository';
+import {
+  findChildVouchers,
+  findVouchersWithOpenWorkQueue,
+  type VoucherListQuery,
+  voucherCountQuery,
+  voucherRowsQuery,
+} from '../src/server/db/repositories/voucher-list.repository';
 
 /**
  * The server process of the API benchmark (bench/api.bench.ts starts it with `node --import tsx`):
@@ -15,6 +23,10 @@ import { openDatabase } from '../src/server/db/database';
  * - `POST /__bench/keep/:name` stops and keeps the recording as the bare page `name`, grouped into
  *   waves of queries that ran at the same time (ours runs e.g. list and count in parallel); it
  *   answers the statements with their server-side durations;
+ * - `POST /__bench/reference/voucherList` keeps, as the bare page `voucherList`, the five queries a
+ *   plain implementation of the voucher list runs (the issue's "bare five-query ceiling"): page,
+ *   count and the creditor's limits in parallel, then the page's children and open work-queue
+ *   entries — the same SQL ours reads, without our folding it into fewer statements;
  * - `GET /bare/:name` runs the kept statements, wave after wave, each wave in parallel, and answers
  *   every result's rows as JSON — the ceiling: no authentication, no validation, no mapping;
  * - `GET /__bench/time/:name?repeat=n` runs each kept statement alone `n` times and answers the
@@ -97,6 +109,30 @@ bare.post<{ Params: { name: string } }>('/__bench/keep/:name', async (request) =
   recording = null;
   const grouped = waves(statements);
   pages.set(request.params.name, grouped);
+  return grouped.map((wave) => wave.map(({ sql, ms }) => ({ sql, ms })));
+});
+bare.post<{ Body: { username: string; query: VoucherListQuery } }>('/__bench/reference/voucherList', async (request) => {
+  const { username, query } = request.body;
+  const { creditorId } = await handle.db
+    .selectFrom('appUser')
+    .select('creditorId')
+    .where('username', '=', username)
+    .executeTakeFirstOrThrow();
+  recording = [];
+  const db = handle.db;
+  const [rows] = await Promise.all([
+    voucherRowsQuery(db, creditorId!, query)
+      .limit(query.rowsPerPage)
+      .offset((query.page - 1) * query.rowsPerPage)
+      .execute(),
+    voucherCountQuery(db, creditorId!, query.filters).executeTakeFirst(),
+    findCreditorLimits(db, creditorId!),
+  ]);
+  const ids = rows.map((row) => row.id);
+  await Promise.all([findChildVouchers(db, creditorId!, ids), findVouchersWithOpenWorkQueue(db, creditorId!, ids)]);
+  const grouped = waves(recording);
+  recording = null;
+  pages.set('voucherList', grouped);
   return grouped.map((wave) => wave.map(({ sql, ms }) => ({ sql, ms })));
 });
 bare.get<{ Params: { name: string } }>('/bare/:name', async (request, reply) => {

@@ -77,8 +77,9 @@ if (filter && existsSync(resultsFile)) {
     lines.push('');
     if (extra) lines.push(extra, '');
   }
-  // building the benchmark databases measures nothing: RESULTS.md stays as it is
+  // building the benchmark databases measures nothing, a partial run (CSV only) too little: RESULTS.md stays as it is
   if (process.env.KONTOR_BENCH_PREPARE_ONLY === '1') console.log('\nprepared only: bench/RESULTS.md left unchanged');
+  else if (process.env.KONTOR_BENCH_ONLY) console.log('\npartial run (KONTOR_BENCH_ONLY): bench/RESULTS.md left unchanged');
   else {
     writeFileSync(resultsFile, lines.join('\n'));
     console.log('\nwritten to bench/RESULTS.md');
