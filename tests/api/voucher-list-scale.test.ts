@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { StatementCache } from '../../src/server/db/statement-cache';
 import { bearer, buildTestApp, loginAs, type TestApp } from '../helpers/app';
 
 // What migration 0087 keeps beside the vouchers for large tenants (issue 13): the tally the list's
@@ -211,7 +212,7 @@ describe('sort names of debtor and location', () => {
   );
 });
 
-describe('the list read alongside the permission (overlappingPermission)', () => {
+describe('the list read alongside the permission (permissionReadAlong)', () => {
   it('answers 403 without a row when the permission is off, and the list again once it is on', async () => {
     const user = await t.db
       .selectFrom('appUser')
@@ -240,5 +241,65 @@ describe('the list read alongside the permission (overlappingPermission)', () =>
     }
     // a change applies at once: the permission is read per request
     expect((await list('page=1&rowsPerPage=15')).statusCode).toBe(200);
+  });
+});
+
+describe('statements compiled once per shape (StatementCache)', () => {
+  it('gives each tenant its own rows from the same compiled list statement', async () => {
+    const other = await loginAs(t.app, 'creditor2@example.com');
+    const query = 'page=1&rowsPerPage=15&sortBy=amount&sortDesc=true&filters[status][]=open';
+    const ownIds = async (bearerToken: string, username: string) => {
+      const { creditorId: own } = await t.db
+        .selectFrom('appUser')
+        .select('creditorId')
+        .where('username', '=', username)
+        .executeTakeFirstOrThrow();
+      const response = await t.app.inject({ url: `/api/voucher/list?${query}`, headers: bearer(bearerToken) });
+      expect(response.statusCode, response.body).toBe(200);
+      const body = response.json() as { vouchers: { id: number; amount: number }[]; count: number };
+      const expected = await t.db
+        .selectFrom('voucher')
+        .select(['id'])
+        .where('creditorId', '=', own!)
+        .where('status', '=', 'open')
+        .orderBy('amount', 'desc')
+        .orderBy('id', 'desc')
+        .limit(15)
+        .execute();
+      const { n } = await t.db
+        .selectFrom('voucher')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('creditorId', '=', own!)
+        .where('status', '=', 'open')
+        .executeTakeFirstOrThrow();
+      expect(body.vouchers.map((v) => v.id)).toEqual(expected.map((v) => v.id));
+      expect(body.count).toBe(Number(n));
+      return body.vouchers.map((v) => v.id);
+    };
+    // the same shape, asked by one tenant, then the other, then the first again
+    const first = await ownIds(token, 'creditor@example.com');
+    const second = await ownIds(other, 'creditor2@example.com');
+    expect(await ownIds(token, 'creditor@example.com')).toEqual(first);
+    expect(first.length).toBeGreaterThan(0);
+    expect(second.some((id) => first.includes(id))).toBe(false);
+  });
+
+  it('runs a kept statement with each call\'s values, keeps at most its size, and refuses a slot that is not a parameter', async () => {
+    const cache = new StatementCache(2);
+    const name = (id: number) =>
+      cache.rows(t.db, 'creditor name', { id }, (slot) => t.db.selectFrom('creditor').select('name').where('id', '=', slot.id));
+    const [a, b] = await t.db.selectFrom('creditor').select(['id', 'name']).orderBy('id').limit(2).execute();
+    expect(await name(a.id)).toEqual([{ name: a.name }]);
+    expect(await name(b.id)).toEqual([{ name: b.name }]);
+    expect(cache.shapes).toBe(1);
+    for (const key of ['x', 'y', 'z']) {
+      await cache.rows(t.db, key, { id: a.id }, (slot) => t.db.selectFrom('creditor').select('id').where('id', '=', slot.id));
+    }
+    expect(cache.shapes).toBe(2);
+    // a slot the builder computed with instead of passing it on would run every call with the first value
+    await expect(
+      cache.rows(t.db, 'computed', { id: a.id }, () => t.db.selectFrom('creditor').select('id').where('id', '=', a.id)),
+    ).rejects.toThrow(/not used as parameters: id/);
+    expect(cache.shapes).toBe(2);
   });
 });

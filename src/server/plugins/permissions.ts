@@ -25,14 +25,19 @@ export function permissionContextOf(db: Kysely<Database>, request: FastifyReques
       .select('permissions')
       .where('id', '=', request.user.id)
       .executeTakeFirst()
-      .then((row) => ({
-        roles: request.user.roles,
-        productPermissions: variants[request.user.product]?.permissions ?? {},
-        userPermissions: row?.permissions ?? {},
-      }));
+      .then((row) => contextFrom(request, row?.permissions));
     contexts.set(request, context);
   }
   return context;
+}
+
+/** The permission context of the request's user with these stored permissions (none: no row). */
+function contextFrom(request: FastifyRequest, stored: Record<string, unknown> | null | undefined): PermissionContext {
+  return {
+    roles: request.user.roles,
+    productPermissions: variants[request.user.product]?.permissions ?? {},
+    userPermissions: stored ?? {},
+  };
 }
 
 /** Whether a permission path is on for the caller. */
@@ -58,41 +63,31 @@ export function requirePermission(db: Kysely<Database>, path: string) {
 }
 
 /**
- * The guard of a read whose queries may run while the caller's permission is read (one round trip
- * instead of two): `preHandler` admits a creditor user and starts reading the permission; the
- * handler starts its queries, then calls `assert` before it answers anything (403 `forbidden` when
- * the permission is off — the queries' rows are dropped, never sent). Only for reads: nothing may
- * be written before `assert`. The guard carries the path like {@link requirePermission}'s.
+ * The guard of a read that fetches the caller's stored permissions (`app_user.permissions`) in one of
+ * its own statements instead of a round trip before it: `preHandler` admits a creditor user; the
+ * handler reads its rows and the permissions together, then calls `assert` with them before it
+ * answers anything (403 `forbidden` when the permission is off — the rows are dropped, never sent).
+ * Only for reads: nothing may be written before `assert`. The guard carries the path like
+ * {@link requirePermission}'s, and later checks of the request ({@link isAllowedFor}) use the same
+ * permissions.
  *
  * @example
- * const gate = overlappingPermission(db, 'navigation.vouchers');
+ * const gate = permissionReadAlong('navigation.vouchers');
  * app.get('/voucher/list', { preHandler: gate.preHandler }, async (request) => {
- *   const page = settled(listVouchers(db, creditorIdOf(request), request.query));
- *   await gate.assert(request);
+ *   const page = await listVouchers(db, creditorIdOf(request), request.user.id, request.query);
+ *   gate.assert(request, page.readerPermissions);
  *   return page;
  * });
  */
-export function overlappingPermission(db: Kysely<Database>, path: string) {
-  const preHandler = withAccess(
-    async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-      await requireCreditorUser(request, reply);
-      // started, not awaited: `assert` awaits the same read (cached per request)
-      isAllowedFor(db, request, path).catch(() => undefined);
-    },
-    { kind: 'creditor', permissions: [path] },
-  );
-  const assert = async (request: FastifyRequest): Promise<void> => {
-    if (!(await isAllowedFor(db, request, path))) throw new ApiError(403, 'forbidden');
+export function permissionReadAlong(path: string) {
+  const preHandler = withAccess((request: FastifyRequest, reply: FastifyReply) => requireCreditorUser(request, reply), {
+    kind: 'creditor',
+    permissions: [path],
+  });
+  const assert = (request: FastifyRequest, stored: Record<string, unknown> | null | undefined): void => {
+    const context = contextFrom(request, stored);
+    contexts.set(request, Promise.resolve(context));
+    if (!permissions.isAllowed(path, context)) throw new ApiError(403, 'forbidden');
   };
   return { preHandler, assert };
-}
-
-/**
- * A promise whose rejection is observed now and re-raised when awaited: a read started before
- * {@link overlappingPermission}'s `assert` that fails after a refusal must not end the process as an
- * unhandled rejection.
- */
-export function settled<T>(promise: Promise<T>): Promise<T> {
-  promise.catch(() => undefined);
-  return promise;
 }

@@ -1,5 +1,6 @@
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import { StatementCache } from '../statement-cache';
 import { enums } from '../../../../generated/enums';
 import type { ChildVoucher, VoucherListItem } from '../../../../generated/types';
 import { INVOICE_TYPES } from '../../services/status-groups';
@@ -398,14 +399,18 @@ export async function findVouchersWithOpenWorkQueue(db: Kysely<Database>, credit
  * first — what {@link findChildVouchers} reads) and whether they have an open work-queue entry (what
  * {@link findVouchersWithOpenWorkQueue} reads).
  */
-function voucherPageQuery(db: Kysely<Database>, creditorId: number, query: VoucherListQuery) {
+function voucherPageQuery(
+  db: Kysely<Database>,
+  query: Omit<VoucherListQuery, 'page' | 'rowsPerPage'>,
+  { creditorId, limit, offset }: { creditorId: number; limit: number; offset: number },
+) {
   const pageIds = db
     .selectFrom('voucher as v')
     .select('v.id')
     .where((eb) => voucherConditions(eb, creditorId, query.filters))
     .orderBy(voucherOrder(query))
-    .limit(query.rowsPerPage)
-    .offset((query.page - 1) * query.rowsPerPage);
+    .limit(limit)
+    .offset(offset);
   return voucherRowsQuery(db, creditorId, { sortBy: query.sortBy, sortDesc: query.sortDesc })
     .where('v.id', 'in', pageIds)
     .select((eb) => [
@@ -433,32 +438,49 @@ function voucherPageQuery(db: Kysely<Database>, creditorId: number, query: Vouch
     ]);
 }
 
+/** The list's statements, compiled once per filter and sort (src/server/db/statement-cache.ts). */
+const listStatements = new StatementCache();
+
 /**
  * One page of a creditor's vouchers with their children, the total matching `count`, `empty` (the
- * creditor has no vouchers at all, so the client can tell "no data" from "no matches") and the
- * creditor's limits — two statements in parallel: the page, and the count with the limits.
+ * creditor has no vouchers at all, so the client can tell "no data" from "no matches"), the
+ * creditor's limits and `readerPermissions`, the stored permissions of the user `readerId` who asks
+ * (so the route decides on the permission without a round trip of its own) — two statements in
+ * parallel: the page, and the count with the limits and the permissions. Both are compiled once per
+ * filter and sort; the tenant, the reader and the page are their parameters.
  *
  * @example
- * await listVouchers(db, creditorId, { page: 1, rowsPerPage: 15, sortBy: 'amount', sortDesc: true });
+ * await listVouchers(db, creditorId, userId, { page: 1, rowsPerPage: 15, sortBy: 'amount', sortDesc: true });
  */
-export async function listVouchers(db: Kysely<Database>, creditorId: number, query: VoucherListQuery) {
-  const countAndLimits = db
-    .selectFrom('creditor as c')
-    .select(['c.approvedLimit', 'c.availableLimit', voucherCountQuery(db, creditorId, query.filters).as('count')])
-    .where('c.id', '=', creditorId);
-  const [rows, totals] = await Promise.all([
-    voucherPageQuery(db, creditorId, query).execute(),
-    countAndLimits.executeTakeFirst(),
+export async function listVouchers(db: Kysely<Database>, creditorId: number, readerId: number, query: VoucherListQuery) {
+  const { page: _page, rowsPerPage, ...shape } = query;
+  const key = JSON.stringify([shape.filters ?? null, shape.sortBy ?? null, shape.sortDesc ?? null]);
+  const pageValues = { creditorId, limit: rowsPerPage, offset: (query.page - 1) * rowsPerPage };
+  const [rows, [totals]] = await Promise.all([
+    listStatements.rows(db, `page ${key}`, pageValues, (slots) => voucherPageQuery(db, shape, slots)),
+    listStatements.rows(db, `totals ${key}`, { creditorId, readerId }, (slots) =>
+      db
+        .selectFrom('creditor as c')
+        .select((eb) => [
+          'c.approvedLimit',
+          'c.availableLimit',
+          voucherCountQuery(db, slots.creditorId, shape.filters).as('count'),
+          eb.selectFrom('appUser as u').select('u.permissions').where('u.id', '=', slots.readerId).as('readerPermissions'),
+        ])
+        .where('c.id', '=', slots.creditorId),
+    ),
   ]);
   const count = Number(totals?.count ?? 0);
   const empty =
     count === 0 &&
     (!hasFilters(query.filters) ||
       !(await db.selectFrom('voucher').select('id').where('creditorId', '=', creditorId).limit(1).executeTakeFirst()));
-  const vouchers = rows.map(({ children, hasWorkQueue, ...row }) => ({
-    ...toVoucherListItem(row, Boolean(hasWorkQueue)),
-    children: children.map((child) => ({ ...child, type: child.type as ChildVoucher['type'] })),
-  }));
+  // no rest or spread over the rows: copying a row's thirty columns that way was 7 % of a request's CPU
+  const vouchers = rows.map((row) => {
+    const item = toVoucherListItem(row, Boolean(row.hasWorkQueue));
+    item.children = row.children as ChildVoucher[];
+    return item;
+  });
   const creditorLimits = totals ? { approvedLimit: totals.approvedLimit, availableLimit: totals.availableLimit } : null;
-  return { vouchers, count, empty, creditorLimits };
+  return { vouchers, count, empty, creditorLimits, readerPermissions: totals?.readerPermissions ?? null };
 }

@@ -6,7 +6,7 @@ import { findVoucherDetail, findVoucherState } from '../../db/repositories/vouch
 import { listVouchers, type VoucherListQuery } from '../../db/repositories/voucher-list.repository';
 import { ApiError } from '../../errors';
 import { creditorIdOf } from '../../plugins/auth';
-import { isAllowedFor, overlappingPermission, requirePermission, settled } from '../../plugins/permissions';
+import { isAllowedFor, permissionReadAlong, requirePermission } from '../../plugins/permissions';
 import { voucherCsvStream } from './voucher-csv';
 import { actorOf, writeActionLog } from '../../services/action-log';
 import { voucherDetailRoutes } from './voucher-detail.routes';
@@ -26,17 +26,17 @@ import { withErrors, errorResponses } from '../route-schemas';
 export async function vouchersRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const { db } = deps;
   const gate = requirePermission(db, vouchersResource.menu!.permission!);
-  const listGate = overlappingPermission(db, vouchersResource.menu!.permission!);
+  const listGate = permissionReadAlong(vouchersResource.menu!.permission!);
 
   app.route<{ Querystring: VoucherListQuery }>({
     method: generated.list.method,
     url: generated.list.url,
     schema: withErrors(generated.list.schema),
-    // the page and the count are read while the caller's permission is: one round trip (issue 13)
+    // the caller's permission is read with the count, not before it: one round trip (issue 13)
     preHandler: listGate.preHandler,
     handler: async (request) => {
-      const page = settled(listVouchers(db, creditorIdOf(request), request.query));
-      await listGate.assert(request);
+      const { readerPermissions, ...page } = await listVouchers(db, creditorIdOf(request), request.user.id, request.query);
+      listGate.assert(request, readerPermissions);
       // a filter the product does not offer is refused (the read of the caller's own rows is dropped)
       checkVoucherFilters(request.user.product, request.query.filters);
       return page;
