@@ -41,7 +41,9 @@ export async function installSecurityHeaders(app: FastifyInstance): Promise<void
     crossOriginEmbedderPolicy: false,
     hsts: false,
   });
-  app.addHook('onRequest', (request, reply, done) => applyHeaders(request.raw, reply.raw, done));
+  app.addHook('onRequest', (request, reply, done) =>
+    applyHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)),
+  );
 
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.url.startsWith('/api/') && !request.url.startsWith('/api/docs') && !reply.hasHeader('cache-control')) {
