@@ -14,7 +14,9 @@ class Slot {
  * standing where its value goes, and may only pass them on to Kysely as values, never compute with
  * them (a slot that did not become a parameter is refused when the statement is built). The results
  * pass through the database's plugins (camelCase) as every query's do. At most `size` shapes are
- * kept, the oldest dropped first: a one-off search costs what it did before, a build.
+ * kept, the oldest dropped first: a one-off search costs what it did before, a build. A statement is
+ * compiled by the first database it runs on and reused on any other: every database of the process
+ * comes from `openDatabase` (PostgreSQL or PGlite, the same SQL dialect and plugins).
  *
  * @example
  * const cache = new StatementCache();
