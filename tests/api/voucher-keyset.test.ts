@@ -8,7 +8,7 @@ import {
   voucherRowsQuery,
 } from '../../src/server/db/repositories/voucher-list.repository';
 import { voucherCsvStream } from '../../src/server/routes/vouchers/voucher-csv';
-import { buildTestApp, type TestApp } from '../helpers/app';
+import { buildTestApp, creditorIdOfUser, type TestApp } from '../helpers/app';
 
 // Keyset paging of the CSV export (issue 13): reading the list in small batches, each after the
 // previous batch's last row, gives exactly the rows of one unpaged query in the same order — for
@@ -22,12 +22,7 @@ const BATCH = 3;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  const user = await t.db
-    .selectFrom('appUser')
-    .select('creditorId')
-    .where('username', '=', 'creditor@example.com')
-    .executeTakeFirstOrThrow();
-  creditorId = user.creditorId!;
+  creditorId = await creditorIdOfUser(t.db, 'creditor@example.com');
   // ties and nulls the demo data may not have: uploads (no official number yet) may lack number,
   // debtor, location and date; several share one number, one upload time (with microseconds),
   // one deadline; debtors share names that differ only in case and accents, locations one name

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StatementCache } from '../../src/server/db/statement-cache';
-import { bearer, buildTestApp, loginAs, type TestApp } from '../helpers/app';
+import { bearer, buildTestApp, creditorIdOfUser, loginAs, type TestApp } from '../helpers/app';
 
 // What migration 0087 keeps beside the vouchers for large tenants (issue 13): the tally the list's
 // count sums, and the debtor's and location's names as sort keys. Both must stay exact through
@@ -14,12 +14,7 @@ let creditorId: number;
 beforeAll(async () => {
   t = await buildTestApp();
   token = await loginAs(t.app, 'creditor@example.com');
-  const user = await t.db
-    .selectFrom('appUser')
-    .select('creditorId')
-    .where('username', '=', 'creditor@example.com')
-    .executeTakeFirstOrThrow();
-  creditorId = user.creditorId!;
+  creditorId = await creditorIdOfUser(t.db, 'creditor@example.com');
 });
 afterAll(() => t.close());
 
@@ -249,18 +244,14 @@ describe('statements compiled once per shape (StatementCache)', () => {
     const other = await loginAs(t.app, 'creditor2@example.com');
     const query = 'page=1&rowsPerPage=15&sortBy=amount&sortDesc=true&filters[status][]=open';
     const ownIds = async (bearerToken: string, username: string) => {
-      const { creditorId: own } = await t.db
-        .selectFrom('appUser')
-        .select('creditorId')
-        .where('username', '=', username)
-        .executeTakeFirstOrThrow();
+      const own = await creditorIdOfUser(t.db, username);
       const response = await t.app.inject({ url: `/api/voucher/list?${query}`, headers: bearer(bearerToken) });
       expect(response.statusCode, response.body).toBe(200);
       const body = response.json() as { vouchers: { id: number; amount: number }[]; count: number };
       const expected = await t.db
         .selectFrom('voucher')
         .select(['id'])
-        .where('creditorId', '=', own!)
+        .where('creditorId', '=', own)
         .where('status', '=', 'open')
         .orderBy('amount', 'desc')
         .orderBy('id', 'desc')
@@ -269,7 +260,7 @@ describe('statements compiled once per shape (StatementCache)', () => {
       const { n } = await t.db
         .selectFrom('voucher')
         .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('creditorId', '=', own!)
+        .where('creditorId', '=', own)
         .where('status', '=', 'open')
         .executeTakeFirstOrThrow();
       expect(body.vouchers.map((v) => v.id)).toEqual(expected.map((v) => v.id));

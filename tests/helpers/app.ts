@@ -67,3 +67,18 @@ export async function loginAs(
 
 /** `Authorization` header for a token. */
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/**
+ * The creditor (tenant) a demo user belongs to.
+ *
+ * @example const creditorId = await creditorIdOfUser(t.db, 'creditor@example.com');
+ */
+export async function creditorIdOfUser(db: Kysely<Database>, username: string): Promise<number> {
+  const { creditorId } = await db
+    .selectFrom('appUser')
+    .select('creditorId')
+    .where('username', '=', username)
+    .executeTakeFirstOrThrow();
+  if (creditorId == null) throw new Error(`${username} belongs to no creditor`);
+  return creditorId;
+}

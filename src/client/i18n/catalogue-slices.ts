@@ -1,3 +1,5 @@
+import { isTree } from './catalogue';
+
 /**
  * Slices of the German catalogue for the first page (issue 13), so it does not download every text
  * of the portal; vite.config.ts serves each as a virtual module.
@@ -97,8 +99,6 @@ export function sliceCatalogue(catalogue: Record<string, unknown>, parts: string
  * @example omitCatalogue({ ui: { a: 'A', b: 'B' } }, ['ui.a']) // { ui: { b: 'B' } }
  */
 export function omitCatalogue(catalogue: Record<string, unknown>, parts: string[]): Record<string, unknown> {
-  const isTree = (value: unknown): value is Record<string, unknown> =>
-    typeof value === 'object' && value !== null && !Array.isArray(value);
   const omit = (tree: Record<string, unknown>, paths: string[][]): Record<string, unknown> => {
     const out: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(tree)) {

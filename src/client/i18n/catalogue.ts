@@ -3,7 +3,8 @@ import { raGerman } from './ra-german';
 
 type Tree = Record<string, unknown>;
 
-const isTree = (value: unknown): value is Tree =>
+/** Whether a catalogue node is a subtree (not a text, not a list). */
+export const isTree = (value: unknown): value is Tree =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Deep merge where later trees win; inputs stay untouched. */

@@ -31,7 +31,7 @@ export class StatementCache {
 
   /** The rows of the statement `build` makes for `key`, run with `values` in its slots. */
   async rows<O, V extends Record<string, unknown>>(
-    db: Kysely<never> | Kysely<any>,
+    db: Kysely<any>,
     key: string,
     values: V,
     build: (slots: { [K in keyof V]: V[K] }) => Compilable<O>,

@@ -341,54 +341,42 @@ export function toVoucherListItem(row: VoucherRow, hasWorkQueue = false): Vouche
   };
 }
 
-/** The children of the given vouchers (credits, payments, balancing vouchers …), oldest upload first. */
+/**
+ * A creditor's child vouchers (credits, payments, balancing vouchers …) as the API shows them
+ * (`ChildVoucher`, `uploaded` in epoch seconds), oldest upload first (index voucher_parent_idx);
+ * the child is `c`, the caller names the parents.
+ */
+function childVouchersQuery(db: Kysely<Database>, creditorId: number) {
+  return db
+    .selectFrom('voucher as c')
+    .select([
+      'c.id',
+      sql<string | null>`coalesce(c.official_voucher_number, c.custom_number)`.as('numberToShow'),
+      'c.officialVoucherNumber',
+      'c.balancingVoucherNumber',
+      'c.isBalancingVoucher',
+      'c.type',
+      'c.requiresProcessing',
+      'c.amount',
+      sql<number>`floor(extract(epoch from c.uploaded_at))::bigint`.as('uploaded'),
+      'c.voucherDate',
+    ])
+    .where('c.creditorId', '=', creditorId)
+    .orderBy('c.uploadedAt')
+    .orderBy('c.id');
+}
+
+/** The children of the given vouchers (the voucher detail's), by parent, oldest upload first. */
 export async function findChildVouchers(db: Kysely<Database>, creditorId: number, parentIds: number[]) {
   const byParent = new Map<number, ChildVoucher[]>();
   if (parentIds.length === 0) return byParent;
-  const rows = await db
-    .selectFrom('voucher as v')
-    .select([
-      'v.id',
-      'v.parentId',
-      NUMBER_TO_SHOW.as('numberToShow'),
-      'v.officialVoucherNumber',
-      'v.balancingVoucherNumber',
-      'v.isBalancingVoucher',
-      'v.type',
-      'v.requiresProcessing',
-      'v.amount',
-      'v.uploadedAt',
-      'v.voucherDate',
-    ])
-    .where('v.creditorId', '=', creditorId)
-    .where('v.parentId', 'in', parentIds)
-    .orderBy('v.uploadedAt')
-    .orderBy('v.id')
-    .execute();
-  for (const { parentId, uploadedAt, ...row } of rows) {
+  const rows = await childVouchersQuery(db, creditorId).select('c.parentId').where('c.parentId', 'in', parentIds).execute();
+  for (const { parentId, ...child } of rows) {
     const list = byParent.get(parentId!) ?? [];
-    list.push({ ...row, type: row.type as ChildVoucher['type'], uploaded: toEpochSeconds(uploadedAt) });
+    list.push({ ...child, type: child.type as ChildVoucher['type'] });
     byParent.set(parentId!, list);
   }
   return byParent;
-}
-
-/**
- * Which of the given vouchers have an open work-queue entry. Asked for the page's ids only: as a
- * subquery of the list it made PostgreSQL hash every entry of every creditor for 15 rows.
- */
-export async function findVouchersWithOpenWorkQueue(db: Kysely<Database>, creditorId: number, ids: number[]) {
-  if (ids.length === 0) return new Set<number>();
-  const rows = await db
-    .selectFrom('workQueueVoucher as wv')
-    .innerJoin('workQueueItem as w', 'w.id', 'wv.workQueueItemId')
-    .select('wv.voucherId')
-    .distinct()
-    .where('wv.creditorId', '=', creditorId)
-    .where('wv.voucherId', 'in', ids)
-    .where('w.status', 'in', OPEN_WORK_QUEUE_STATUSES)
-    .execute();
-  return new Set(rows.map((row) => row.voucherId));
 }
 
 /**
@@ -396,8 +384,7 @@ export async function findVouchersWithOpenWorkQueue(db: Kysely<Database>, credit
  * alone (every filter and sort key is a column of it — the names' copies too — so an index serves
  * both, and a deep page skips index entries instead of joined rows); only those rows are then joined
  * with debtor, location and parent, ordered again, and given their children (as JSON, oldest upload
- * first — what {@link findChildVouchers} reads) and whether they have an open work-queue entry (what
- * {@link findVouchersWithOpenWorkQueue} reads).
+ * first, {@link childVouchersQuery}) and whether they have an open work-queue entry.
  */
 function voucherPageQuery(
   db: Kysely<Database>,
@@ -414,26 +401,7 @@ function voucherPageQuery(
   return voucherRowsQuery(db, creditorId, { sortBy: query.sortBy, sortDesc: query.sortDesc })
     .where('v.id', 'in', pageIds)
     .select((eb) => [
-      jsonArrayFrom(
-        eb
-          .selectFrom('voucher as c')
-          .select([
-            'c.id',
-            sql<string | null>`coalesce(c.official_voucher_number, c.custom_number)`.as('numberToShow'),
-            'c.officialVoucherNumber',
-            'c.balancingVoucherNumber',
-            'c.isBalancingVoucher',
-            'c.type',
-            'c.requiresProcessing',
-            'c.amount',
-            sql<number>`floor(extract(epoch from c.uploaded_at))::bigint`.as('uploaded'),
-            'c.voucherDate',
-          ])
-          .where('c.creditorId', '=', creditorId)
-          .whereRef('c.parentId', '=', 'v.id')
-          .orderBy('c.uploadedAt')
-          .orderBy('c.id'),
-      ).as('children'),
+      jsonArrayFrom(childVouchersQuery(db, creditorId).where('c.parentId', '=', sql.ref<number>('v.id'))).as('children'),
       eb.exists(openWorkQueueOf(eb, creditorId)).as('hasWorkQueue'),
     ]);
 }
