@@ -20,8 +20,9 @@ export function recordScripts(page: Page): FetchedScript[] {
   const scripts: FetchedScript[] = [];
   page.on('requestfinished', async (request) => {
     if (request.resourceType() !== 'script') return;
-    const response = await request.response();
-    const sizes = await request.sizes().catch(() => null);
+    // a script still finishing when the page closes (the test is over) is not measured: its
+    // response and sizes are gone, and an unawaited listener must not reject
+    const [response, sizes] = await Promise.all([request.response().catch(() => null), request.sizes().catch(() => null)]);
     scripts.push({
       path: new URL(request.url()).pathname,
       transferBytes: sizes?.responseBodySize ?? 0,
