@@ -4,6 +4,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { CamelCasePlugin, Kysely, type LogConfig, PostgresDialect, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
+import { namedStatementClient } from './pglite-statements';
 import type { Database } from './schema';
 
 /** Which engine a {@link DatabaseHandle} talks to. */
@@ -150,7 +151,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       [pgliteTypes.NUMERIC]: toNumber,
     },
   });
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins, log: options.log });
+  // planned for its values every time, as on PostgreSQL (answerThroughCallback); the statements
+  // themselves are parsed once (pglite-statements.ts)
+  await pglite.exec('set plan_cache_mode = force_custom_plan');
+  const client = namedStatementClient(pglite, statementName, PREPARED_PER_CONNECTION);
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(client as PGlite), plugins, log: options.log });
   return {
     db,
     kind: 'pglite',
