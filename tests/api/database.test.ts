@@ -129,11 +129,36 @@ describe('enumerations in the database', () => {
     expect(typeOf('debtor', 'payment_method')).toBe('payment_method');
   });
 
+  it('groups sub-statuses as schema/enums/voucherSubStatus.yaml does (voucher.sub_status_group, 0090)', async () => {
+    const groups = Object.entries(enums.voucherSubStatus.groups);
+    const groupOf = (value: string) => groups.filter(([, group]) => group.values.map(String).includes(value)).map(([name]) => name);
+    const values = enums.voucherSubStatus.values.map((v) => String(v.value));
+    // one column holds one group: the YAML's groups must not overlap
+    expect(values.filter((value) => groupOf(value).length > 1)).toEqual([]);
+    const voucher = await t.db.selectFrom('voucher').select(['id', 'subStatus']).limit(1).executeTakeFirstOrThrow();
+    const inDatabase: Record<string, string | null> = {};
+    for (const subStatus of values) {
+      await t.db.updateTable('voucher').set({ subStatus }).where('id', '=', voucher.id).execute();
+      const row = await t.db.selectFrom('voucher').select('subStatusGroup').where('id', '=', voucher.id).executeTakeFirstOrThrow();
+      inDatabase[subStatus] = row.subStatusGroup;
+    }
+    await t.db.updateTable('voucher').set({ subStatus: voucher.subStatus }).where('id', '=', voucher.id).execute();
+    expect(inDatabase).toEqual(Object.fromEntries(values.map((value) => [value, groupOf(value)[0] ?? null])));
+    expect(inDatabase.halt).toBe('dunning');
+  });
+
   it('rejects a value the YAML does not know', async () => {
     const voucher = await t.db.selectFrom('voucher').select('id').limit(1).executeTakeFirstOrThrow();
     await expect(
       t.db.updateTable('voucher').set({ subStatus: 'lost' }).where('id', '=', voucher.id).execute(),
     ).rejects.toMatchObject({ code: '23514' });
+  });
+});
+
+describe('statements', () => {
+  it('plans every execution of a prepared statement for its values, on both engines', async () => {
+    const [{ mode }] = await rows<{ mode: string }>(sql`select current_setting('plan_cache_mode') as mode`);
+    expect(mode).toBe('force_custom_plan');
   });
 });
 

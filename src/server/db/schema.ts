@@ -306,6 +306,8 @@ export interface VoucherTable {
   /** the debtor's and the location's name as sort keys of the list, kept by triggers (0087); never written */
   debtorSortName: ColumnType<string | null, never, never>;
   locationSortName: ColumnType<string | null, never, never>;
+  /** the sub-status's group of schema/enums/voucherSubStatus.yaml, generated from it (0090); never written */
+  subStatusGroup: ColumnType<string | null, never, never>;
 }
 
 /**

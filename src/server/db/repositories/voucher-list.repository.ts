@@ -109,7 +109,14 @@ export function voucherConditions(eb: VoucherEb, creditorId: number, f: VoucherL
     const pattern = `%${escapeLike(term)}%`;
     conditions.push(eb.or([eb('v.officialVoucherNumber', 'ilike', pattern), eb('v.customNumber', 'ilike', pattern)]));
   }
-  conditions.push(...talliedConditions(f, (column, values) => eb(`v.${column}`, 'in', values)));
+  conditions.push(
+    ...talliedConditions(
+      f,
+      (column, values) => eb(`v.${column}`, 'in', values),
+      // the voucher's own group column (0090, indexed in upload order) instead of the members
+      (groups) => eb('v.subStatusGroup', 'in', groups),
+    ),
+  );
   const periods = present(f.timePeriod).filter(isKnownTimePeriod);
   if (periods.length) {
     const days = Math.max(...periods.map((p) => PERIOD_DAYS[p]));
@@ -140,10 +147,15 @@ type TalliedColumn = 'status' | 'subStatus' | 'type' | 'source' | 'purchaseStatu
 /** The filters that read only columns of the tally (voucher_tally, 0087): their count is a sum over it. */
 const TALLIED_FILTERS = new Set(['status', 'subStatus', 'subStatusGroup', 'type', 'typeGroup', 'purchaseStatusGroup', 'source']);
 
-/** The conditions of the filters on tallied columns, for the voucher table and for the tally alike. */
+/**
+ * The conditions of the filters on tallied columns, for the voucher table and for the tally alike.
+ * A sub-status group filter reads `inSubStatusGroups` when given (the voucher's group column), else
+ * the group's member sub-statuses (the tally has no group column).
+ */
 function talliedConditions(
   f: VoucherListFilters,
   anyOf: (column: TalliedColumn, values: string[]) => Expression<SqlBool>,
+  inSubStatusGroups?: (groups: string[]) => Expression<SqlBool>,
 ): Expression<SqlBool>[] {
   const conditions: Expression<SqlBool>[] = [];
   const values = (column: TalliedColumn, list: string[]) => {
@@ -160,7 +172,8 @@ function talliedConditions(
     conditions.push(members.length ? anyOf(column, members) : sql<SqlBool>`false`);
   };
   grouped('purchaseStatus', 'purchaseStatus', f.purchaseStatusGroup);
-  grouped('subStatus', 'voucherSubStatus', f.subStatusGroup);
+  if (inSubStatusGroups && present(f.subStatusGroup).length) conditions.push(inSubStatusGroups(present(f.subStatusGroup)));
+  else grouped('subStatus', 'voucherSubStatus', f.subStatusGroup);
   grouped('type', 'voucherType', f.typeGroup);
   return conditions;
 }
