@@ -225,6 +225,8 @@ describe('the list read alongside the permission (permissionReadAlong)', () => {
       expect(refused.statusCode).toBe(403);
       expect(refused.json()).toMatchObject({ code: 'forbidden' });
       expect(refused.body).not.toContain('"vouchers"');
+      // a page without rows reads the permission in the totals' own statement: refused as well
+      expect((await list('page=9999&rowsPerPage=15')).statusCode).toBe(403);
       // a filter the product does not offer is still a 403 first: nothing about the caller's data
       expect((await list('page=1&rowsPerPage=15&filters[bnetId][]=x')).statusCode).toBe(403);
     } finally {

@@ -82,6 +82,79 @@ describe('GET /api/voucher/list', () => {
     expect((await list('page=9999')).json().vouchers).toEqual([]);
   });
 
+  it('answers count and limits beyond the last page as on the first (they ride on the page rows otherwise)', async () => {
+    const first = (await list('filters[status][]=open')).json();
+    const beyond = (await list('filters[status][]=open&page=9999')).json();
+    expect(beyond.vouchers).toEqual([]);
+    expect(beyond.count).toBe(await countVouchers((q) => q.where('status', '=', 'open')));
+    expect(beyond.count).toBe(first.count);
+    expect(beyond.creditorLimits).toEqual(first.creditorLimits);
+    expect(beyond.empty).toBe(false);
+    const { approvedLimit, availableLimit } = await t.db
+      .selectFrom('creditor')
+      .select(['approvedLimit', 'availableLimit'])
+      .where('id', '=', creditorId)
+      .executeTakeFirstOrThrow();
+    expect(first.creditorLimits).toEqual({ approvedLimit, availableLimit });
+  });
+
+  it("gives every row its debtor, location, parent and open work-queue entry as they are stored", async () => {
+    // the newest, a page with the newest child voucher (it has a parent), those with open work
+    const pages = [(await all('sortBy=uploaded&sortDesc=true')).vouchers];
+    const child = await t.db
+      .selectFrom('voucher')
+      .select('uploadedAt')
+      .where('creditorId', '=', creditorId)
+      .where('parentId', 'is not', null)
+      .orderBy('uploadedAt', 'desc')
+      .executeTakeFirstOrThrow();
+    const newer = await countVouchers((q) => q.where('uploadedAt', '>', child.uploadedAt));
+    pages.push((await all(`sortBy=uploaded&sortDesc=true&page=${Math.floor(newer / 100) + 1}`)).vouchers);
+    pages.push((await all('filters[hasWorkQueue][]=true')).vouchers);
+    type Item = {
+      id: number;
+      hasWorkQueue: boolean;
+      debtor: { id: number; name: string } | null;
+      location: { id: number; name: string; customNumber: string | null } | null;
+      parent: { id: number; numberToShow: string | null } | null;
+    };
+    const items: Item[] = pages.flat();
+    // the test database's plugins answer the columns in camelCase
+    const stored = await sql<{
+      id: number;
+      debtorId: number | null;
+      debtorName: string | null;
+      locationId: number | null;
+      locationName: string | null;
+      locationNumber: string | null;
+      parentId: number | null;
+      parentNumber: string | null;
+      openWork: boolean;
+    }>`select v.id, d.id as debtor_id, d.name as debtor_name, l.id as location_id, l.name as location_name,
+        l.custom_debtor_number as location_number, p.id as parent_id,
+        coalesce(p.official_voucher_number, p.custom_number) as parent_number,
+        exists (select 1 from work_queue_voucher wv join work_queue_item w on w.id = wv.work_queue_item_id
+                where wv.voucher_id = v.id and w.status in ('open', 'read')) as open_work
+      from voucher v left join debtor d on d.id = v.debtor_id left join location l on l.id = v.location_id
+        left join voucher p on p.id = v.parent_id
+      where v.id in (${sql.join(items.map((item) => item.id))})`.execute(t.db);
+    const byId = new Map(stored.rows.map((row) => [row.id, row]));
+    for (const item of items) {
+      const row = byId.get(item.id)!;
+      expect(item.debtor).toEqual(row.debtorId == null ? null : { id: row.debtorId, name: row.debtorName });
+      expect(item.location).toEqual(
+        row.locationId == null ? null : { id: row.locationId, name: row.locationName, customNumber: row.locationNumber },
+      );
+      expect(item.parent).toEqual(row.parentId == null ? null : { id: row.parentId, numberToShow: row.parentNumber });
+      expect(item.hasWorkQueue).toBe(row.openWork);
+    }
+    // the rows compared hold every kind: with and without parent, location and open work
+    expect(items.some((item) => item.parent)).toBe(true);
+    expect(items.some((item) => item.location?.customNumber)).toBe(true);
+    expect(items.some((item) => item.hasWorkQueue)).toBe(true);
+    expect(items.some((item) => !item.hasWorkQueue)).toBe(true);
+  });
+
   it.each([
     ['rowsPerPage=10'],
     ['sortBy=bnetId'],
