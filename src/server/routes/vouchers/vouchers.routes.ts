@@ -32,7 +32,7 @@ export async function vouchersRoutes(app: FastifyInstance, deps: AppDeps): Promi
     method: generated.list.method,
     url: generated.list.url,
     schema: withErrors(generated.list.schema),
-    // the caller's permission is read with the count, not before it: one round trip (issue 13)
+    // the caller's permission is read in the page's own statement, not before it (issue 13)
     preHandler: listGate.preHandler,
     handler: async (request) => {
       const { readerPermissions, ...page } = await listVouchers(db, creditorIdOf(request), request.user.id, request.query);
