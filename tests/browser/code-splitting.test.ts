@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { resources } from '../../generated/resources';
@@ -109,5 +109,17 @@ describe.skipIf(!chromiumAvailable())('code splitting', () => {
     expect(page.url()).toMatch(/\/debtors$/);
     const loginOnly = [...chunkFiles(LOGIN_ENTRY)].filter((file) => file.includes('LoginEntry'));
     expect(scripts.map((script) => script.path).filter((file) => loginOnly.includes(file))).toEqual([]);
+    // a list and its detail panel (imported with it) leave the form machinery (@rjsf and ajv) to
+    // the dialogs that need it: fetched when one opens (which chunk holds what: their source maps)
+    await page.waitForLoadState('networkidle');
+    const holdsForms = (file: string) => {
+      const map = path.join(ROOT, 'dist', `${file}.map`);
+      if (!existsSync(map)) return false; // a chunk of only re-exports has none
+      return (JSON.parse(readFileSync(map, 'utf8')) as { sources: string[] }).sources.some(
+        (source) => source.includes('node_modules/@rjsf/') || source.includes('node_modules/ajv/'),
+      );
+    };
+    expect([...chunkFiles(['src/client/forms/FormDialog.tsx'])].some(holdsForms)).toBe(true);
+    expect(scripts.map((script) => script.path).filter(holdsForms)).toEqual([]);
   });
 });
