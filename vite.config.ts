@@ -76,8 +76,14 @@ function precompress(): Plugin {
  */
 export default defineConfig({
   plugins: [react(), catalogueSlices(), precompress()],
-  // the polyfill node-polyglot requires is native in every supported browser (see the shim)
-  resolve: { alias: { 'object.entries': path.resolve(import.meta.dirname, 'src/client/shims/object-entries.cjs') } },
+  // the polyfill node-polyglot requires is native in every supported browser; no form renders
+  // markdown (see the shims)
+  resolve: {
+    alias: {
+      'object.entries': path.resolve(import.meta.dirname, 'src/client/shims/object-entries.cjs'),
+      'markdown-to-jsx/react': path.resolve(import.meta.dirname, 'src/client/shims/markdown-to-jsx.tsx'),
+    },
+  },
   define: { 'import.meta.env.VITE_KONTOR_VERSION': JSON.stringify(version) },
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, manifest: true, chunkSizeWarningLimit: 2000 },
   server: {
