@@ -1,9 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { launchChromium } from '../tests/browser/helpers/chromium';
 import { ensureClientBuilt, ROOT } from '../tests/browser/helpers/client-build';
-import { chunkFiles, recordScripts, totalBytes } from '../tests/browser/helpers/js-weight';
+import { chunkFiles, lazyImports, recordScripts, totalBytes } from '../tests/browser/helpers/js-weight';
 import { startPortal } from '../tests/browser/helpers/portal-server';
 import { type BenchResult, valueResult } from './bench-kit';
 
@@ -19,17 +19,14 @@ const gzipOf = (sources: string[]) =>
 const PORTAL_BASE = ['index.html', 'generated/products/smafa.ts', 'src/client/App.tsx', 'src/client/layout/KontorLayout.tsx'];
 
 /**
- * The heaviest route: every page App.tsx loads lazily (`import('./…')`), each counted with the
- * portal's base, the layout (also for the public pages that have none: an upper bound) and the rest
- * of the catalogue, which every page but the dashboard fetches beside its chunk. A list route
- * includes its detail panel (a selected record), which the list page imports statically.
+ * The heaviest route: every page module App.tsx loads lazily (the build manifest's dynamic imports),
+ * each counted with the portal's base, the layout (also for the public pages that have none: an upper
+ * bound) and the rest of the catalogue, which every page but the dashboard fetches beside its chunk.
+ * A list route includes its detail panel (a selected record), which the list page imports statically.
  */
 function heaviestRoute(): { page: string; bytes: number } {
-  const app = readFileSync(path.join(ROOT, 'src/client/App.tsx'), 'utf8');
-  const pages = [...app.matchAll(/import\('\.\/([^']+)'\)/g)]
-    .map((match) => `src/client/${match[1]}.tsx`)
-    .filter((page) => existsSync(path.join(ROOT, page))); // not the example in a comment
-  if (pages.length < 10) throw new Error(`App.tsx names only ${pages.length} lazy pages: has its form changed?`);
+  const pages = lazyImports('src/client/App.tsx').filter((source) => source.startsWith('src/client/'));
+  if (pages.length < 10) throw new Error(`App.tsx loads only ${pages.length} modules lazily: has the routing changed?`);
   return pages
     .map((page) => ({ page, bytes: gzipOf([...PORTAL_BASE, page, 'virtual:kontor-portal-rest-catalogue']) }))
     .reduce((heaviest, route) => (route.bytes > heaviest.bytes ? route : heaviest));

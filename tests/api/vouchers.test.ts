@@ -7,6 +7,7 @@ import { variants } from '../../generated/variants';
 import {
   isKnownTimePeriod,
   isSortableVoucherColumn,
+  OPEN_WORK_QUEUE_STATUSES,
 } from '../../src/server/db/repositories/voucher-list.repository';
 import { voucherCsvStream } from '../../src/server/routes/vouchers/voucher-csv';
 import { bearer, buildTestApp, loginAs, type TestApp } from '../helpers/app';
@@ -134,7 +135,7 @@ describe('GET /api/voucher/list', () => {
         l.custom_debtor_number as location_number, p.id as parent_id,
         coalesce(p.official_voucher_number, p.custom_number) as parent_number,
         exists (select 1 from work_queue_voucher wv join work_queue_item w on w.id = wv.work_queue_item_id
-                where wv.voucher_id = v.id and w.status in ('open', 'read')) as open_work
+                where wv.voucher_id = v.id and w.status in (${sql.join(OPEN_WORK_QUEUE_STATUSES)})) as open_work
       from voucher v left join debtor d on d.id = v.debtor_id left join location l on l.id = v.location_id
         left join voucher p on p.id = v.parent_id
       where v.id in (${sql.join(items.map((item) => item.id))})`.execute(t.db);
@@ -416,7 +417,7 @@ describe('GET /api/voucher/show/:id and the detail calls', () => {
             .innerJoin('workQueueItem as w', 'w.id', 'wv.workQueueItemId')
             .select('wv.voucherId')
             .whereRef('wv.voucherId', '=', 'v.id')
-            .where('w.status', 'in', ['open', 'read']),
+            .where('w.status', 'in', OPEN_WORK_QUEUE_STATUSES),
         ),
       ),
     );

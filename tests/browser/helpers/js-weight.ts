@@ -42,6 +42,20 @@ interface ManifestChunk {
   isEntry?: boolean;
 }
 
+const readManifest = () =>
+  JSON.parse(readFileSync(path.join(ROOT, 'dist/.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+
+/**
+ * The source modules that `source` imports lazily (`import('…')`), from the build's manifest.
+ *
+ * @example lazyImports('src/client/App.tsx') // ['src/client/pages/Dashboard.tsx', …]
+ */
+export function lazyImports(source: string): string[] {
+  const chunk = readManifest()[source];
+  if (!chunk) throw new Error(`no chunk for ${source} in the build manifest`);
+  return chunk.dynamicImports ?? [];
+}
+
 /**
  * The files of `dist/` that loading the given source modules needs (their static imports,
  * transitively), from the build's `.vite/manifest.json`.
@@ -49,10 +63,7 @@ interface ManifestChunk {
  * @example chunkFiles(['index.html', 'src/client/login/LoginEntry.tsx'])
  */
 export function chunkFiles(sources: string[]): Set<string> {
-  const manifest = JSON.parse(readFileSync(path.join(ROOT, 'dist/.vite/manifest.json'), 'utf8')) as Record<
-    string,
-    ManifestChunk
-  >;
+  const manifest = readManifest();
   const files = new Set<string>();
   const seen = new Set<string>();
   const visit = (key: string) => {

@@ -15,8 +15,9 @@ import { enumText, germanText } from './catalogue-text';
 /**
  * Rows fetched per query while streaming: one batch in memory at a time however long the list is.
  * Small enough that a batch's rows die young in V8's new space: with 1,000 the export of 246,723
- * vouchers grew the server's RSS by 60–200 MB (old-generation garbage collected late), with 250 by
- * 10–31 MB (bench/README.md); the price is more statements (PostgreSQL: 15 s instead of 9 s).
+ * vouchers grew the server's RSS by 37–200 MB (old-generation garbage collected late), with 250 by
+ * 0.5–31 MB (bench/README.md); the price is more statements (PostgreSQL on a busy machine: 15 s
+ * instead of 9 s).
  */
 export const CSV_BATCH = 250;
 // Excel recognises UTF-8 only with a byte-order mark; German Excel splits on semicolons.
