@@ -3,6 +3,7 @@ import { startWorkers } from '../../src/server/adapters/workers';
 import { createAdapters } from '../../src/server/adapters';
 import { buildTestApp, loginAs, type TestApp } from '../helpers/app';
 import { call } from '../helpers/commands';
+import { todayIso } from '../../src/shared/validation/german-input.parse';
 
 // The minimum annual service fee over time (src/server/domain/admin/service-fee-period-sweep.ts):
 // the next period starts the day after the end and lasts a year, with the next period's fee.
@@ -27,7 +28,7 @@ describe('service-fee periods', () => {
       .where('username', '=', 'creditor2@example.com')
       .executeTakeFirstOrThrow();
     const creditorId = user.creditorId!;
-    const today = new Date().toISOString().slice(0, 10);
+    const today = todayIso(); // the sweep's day (Germany)
     const start = addDays(today, -800);
     await t.db.deleteFrom('serviceFeePeriod').where('creditorId', '=', creditorId).execute();
     await t.db

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestsRoutes } from '../../generated/routes/requests';
 import { isSortableSepaRequestColumn } from '../../src/server/db/repositories/admin-sepa-request.repository';
 import { bearer, buildTestApp, loginAs, type TestApp } from '../helpers/app';
+import { todayIso } from '../../src/shared/validation/german-input.parse';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
@@ -100,7 +101,7 @@ describe('GET /api/creditor-debit-update/export', () => {
     const response = await get('/creditor-debit-update/export');
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="sepa-anfragen-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(response.headers['content-disposition']).toBe(`attachment; filename="sepa-anfragen-${todayIso()}.csv"`);
     const text = response.rawPayload.toString('utf8');
     expect(text.startsWith('\uFEFF')).toBe(true);
     const lines = text.slice(1).trimEnd().split('\r\n');

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { variants } from '../../generated/variants';
 import { bearer, buildTestApp, loginAs, type TestApp } from '../helpers/app';
+import { todayIso } from '../../src/shared/validation/german-input.parse';
 
 // The product requests as leads for the admins (issue 12 item 3; schema/resources/productRequests.yaml):
 // a request sent on the public onboarding is listed at GET /onboarding/claim/list with its detail,
@@ -98,7 +99,7 @@ describe('GET /api/onboarding/claim/list (admin list "Produktanfragen")', () => 
     expect((await list('filters[search][]=leadtpf')).claims.map((c) => c.productType)).toEqual(['TPF']);
     const none = await list('filters[search][]=gibtesnicht');
     expect(none).toMatchObject({ count: 0, empty: false });
-    const today = new Date().toISOString().slice(0, 10);
+    const today = todayIso(); // the day in Germany, as the filter counts it
     expect((await list(`filters[creationDate][]=${today}&filters[creationDate][]=${today}`)).count).toBe(3);
     expect((await list('filters[creationDate][]=2000-01-01&filters[creationDate][]=2000-01-02')).count).toBe(
       0,

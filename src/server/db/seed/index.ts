@@ -7,7 +7,7 @@ import { seedDemoData } from './demo.seed';
 import { DEMO_PASSWORD } from './demo-accounts';
 import { type LargeSeedProgress, seedLargeData } from './large.seed';
 import { SCALE_TENANTS, seedScaleTenants } from './scale.seed';
-import { todayIso } from './seed-random';
+import { todayIso } from '../../../shared/validation/german-input.parse';
 
 /**
  * `demo`: the logins of the README with data in every area; `large`: demo plus bulk data and one
@@ -18,7 +18,7 @@ export type SeedSize = 'demo' | 'large' | 'scale';
 
 export interface SeedOptions {
   size: SeedSize;
-  /** reference day for relative dates, `yyyy-MM-dd`; default today */
+  /** reference day for relative dates, `yyyy-MM-dd`; default today in Germany (the day the sweeps count) */
   today?: string;
   /** faker seed; fixed so repeated runs produce the same data */
   seed?: number;

@@ -44,8 +44,3 @@ export function uploadedOn(date: string, now: string): string {
 export function cents(faker: Faker, minEuro: number, maxEuro: number): number {
   return faker.number.int({ min: minEuro * 100, max: maxEuro * 100 });
 }
-
-/** Today's date as `yyyy-MM-dd` (UTC). */
-export function todayIso(): string {
-  return new Date().toISOString().slice(0, 10);
-}

@@ -2,6 +2,7 @@ import de from '../../../../generated/i18n/de.json' with { type: 'json' };
 import { enums } from '../../../../generated/enums';
 import type { ColumnConfig } from '../../../shared/config-types';
 import { formatDate, formatPercent } from '../../../shared/format';
+import { todayIso } from '../../../shared/validation/german-input.parse';
 import { toCsv } from '../../services/csv-writer';
 
 /** A text of the German catalogue by its i18n key (`fields.name`); the key itself when missing. */
@@ -64,6 +65,6 @@ export function toGermanCsv(columns: readonly ColumnConfig[], records: readonly 
   );
 }
 
-/** `Content-Disposition` of a download named `<name>-<yyyy-MM-dd>.csv`. */
+/** `Content-Disposition` of a download named `<name>-<yyyy-MM-dd>.csv`, the day in Germany. */
 export const csvDisposition = (name: string) =>
-  `attachment; filename="${name}-${new Date().toISOString().slice(0, 10)}.csv"`;
+  `attachment; filename="${name}-${todayIso()}.csv"`;
