@@ -46,6 +46,10 @@ export default defineConfig({
           // pauses, polls, page loads); `npm test` runs this suite beside the API suites, which keep
           // the cores busy meanwhile (KONTOR_BROWSER_WORKERS overrides the two)
           maxWorkers: Number(process.env.KONTOR_BROWSER_WORKERS) || 2,
+          // a worker runs its files one after the other with the modules it loaded (playwright, the
+          // generated configuration, the helpers keep no state between files; each file starts its
+          // own server and Chromium): a second or two less per file on CI's busy cores
+          isolate: false,
           // a page under load (CI, two files at once) may take seconds to settle: polls wait up to
           // 15 s by default instead of vitest's 1 s; a poll that should fail still fails
           expect: { poll: { timeout: 15_000, interval: 100 } },
