@@ -3,7 +3,7 @@ import { startWorkers } from '../../src/server/adapters/workers';
 import { createAdapters } from '../../src/server/adapters';
 import { buildTestApp, loginAs, type TestApp } from '../helpers/app';
 import { call } from '../helpers/commands';
-import { todayIso } from '../../src/shared/validation/german-input.parse';
+import { todayIso } from '../../src/shared/validation';
 
 // The minimum annual service fee over time (src/server/domain/admin/service-fee-period-sweep.ts):
 // the next period starts the day after the end and lasts a year, with the next period's fee.

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestsRoutes } from '../../generated/routes/requests';
 import { isSortableSepaRequestColumn } from '../../src/server/db/repositories/admin-sepa-request.repository';
 import { bearer, buildTestApp, loginAs, type TestApp } from '../helpers/app';
-import { todayIso } from '../../src/shared/validation/german-input.parse';
+import { todayIso } from '../../src/shared/validation';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};

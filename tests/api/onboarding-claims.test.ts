@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { variants } from '../../generated/variants';
 import { bearer, buildTestApp, loginAs, type TestApp } from '../helpers/app';
-import { todayIso } from '../../src/shared/validation/german-input.parse';
+import { todayIso } from '../../src/shared/validation';
 
 // The product requests as leads for the admins (issue 12 item 3; schema/resources/productRequests.yaml):
 // a request sent on the public onboarding is listed at GET /onboarding/claim/list with its detail,

@@ -11,7 +11,7 @@ import {
 } from '../../src/server/db/repositories/voucher-list.repository';
 import { voucherCsvStream } from '../../src/server/routes/vouchers/voucher-csv';
 import { bearer, buildTestApp, loginAs, type TestApp } from '../helpers/app';
-import { todayIso } from '../../src/shared/validation/german-input.parse';
+import { todayIso } from '../../src/shared/validation';
 
 let t: TestApp;
 let token: string;

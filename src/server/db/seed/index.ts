@@ -7,7 +7,7 @@ import { seedDemoData } from './demo.seed';
 import { DEMO_PASSWORD } from './demo-accounts';
 import { type LargeSeedProgress, seedLargeData } from './large.seed';
 import { SCALE_TENANTS, seedScaleTenants } from './scale.seed';
-import { todayIso } from '../../../shared/validation/german-input.parse';
+import { todayIso } from '../../../shared/validation';
 
 /**
  * `demo`: the logins of the README with data in every area; `large`: demo plus bulk data and one

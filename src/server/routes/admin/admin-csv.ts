@@ -2,7 +2,7 @@ import de from '../../../../generated/i18n/de.json' with { type: 'json' };
 import { enums } from '../../../../generated/enums';
 import type { ColumnConfig } from '../../../shared/config-types';
 import { formatDate, formatPercent } from '../../../shared/format';
-import { todayIso } from '../../../shared/validation/german-input.parse';
+import { todayIso } from '../../../shared/validation';
 import { toCsv } from '../../services/csv-writer';
 
 /** A text of the German catalogue by its i18n key (`fields.name`); the key itself when missing. */

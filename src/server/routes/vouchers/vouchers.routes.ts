@@ -14,7 +14,7 @@ import { checkVoucherFilters } from './voucher-filters';
 import { voucherOptionRoutes } from './voucher-options.routes';
 import { voucherPermissionsFor } from './voucher-permissions';
 import { withErrors, errorResponses } from '../route-schemas';
-import { todayIso } from '../../../shared/validation/german-input.parse';
+import { csvDisposition } from '../admin/admin-csv';
 
 // The generated schemas are used verbatim (request validation, response serialisation, OpenAPI);
 // only the shared error response and the security requirement are added.
@@ -81,12 +81,11 @@ export async function vouchersRoutes(app: FastifyInstance, deps: AppDeps): Promi
     preHandler: gate,
     handler: async (request, reply) => {
       checkVoucherFilters(request.user.product, request.query.filters);
-      const date = todayIso();
       const stream = await voucherCsvStream(db, creditorIdOf(request), vouchersResource.list.columns, request.query);
       await writeActionLog(db, actorOf(request.user), 'csv_export', { export: 'vouchers', filters: request.query.filters ?? {} });
       return reply
         .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="belege-${date}.csv"`)
+        .header('content-disposition', csvDisposition('belege'))
         .send(stream);
     },
   });
