@@ -77,9 +77,10 @@ function precompress(): Plugin {
 export default defineConfig({
   plugins: [react(), catalogueSlices(), precompress()],
   // the polyfill node-polyglot requires is native in every supported browser; no form renders
-  // markdown (see the shims)
+  // markdown, and rjsf's `$ref` lookups need no URI library: no form has a `$ref` (see the shims)
   resolve: {
     alias: {
+      'fast-uri': path.resolve(import.meta.dirname, 'src/client/shims/fast-uri.ts'),
       'object.entries': path.resolve(import.meta.dirname, 'src/client/shims/object-entries.cjs'),
       'markdown-to-jsx/react': path.resolve(import.meta.dirname, 'src/client/shims/markdown-to-jsx.tsx'),
     },

@@ -15,6 +15,15 @@ export default defineConfig({
           name: 'unit',
           include: ['src/**/*.spec.ts', 'generator/**/*.spec.ts', 'tests/unit/**/*.test.ts'],
           environment: 'node',
+          // a spec that starts a PGlite (initdb ~2 s alone) or a JVM waits far longer beside CI's
+          // other lanes: 60 s for its hooks, a hang still fails
+          hookTimeout: 60_000,
+          // a worker runs its spec files one after the other with the modules it loaded (the
+          // generated configuration, the validators, the e-invoice reader are imported once, not per
+          // file: the import time was half of the lane); globals a spec stubs are put back after each
+          // test, so no file sees another's fetch or localStorage
+          isolate: false,
+          unstubGlobals: true,
         },
       },
       {
@@ -27,9 +36,13 @@ export default defineConfig({
           // two-core machine (vitest's default there is one worker; CI time stays under 20 minutes)
           maxWorkers: 2,
           // files share their worker's loaded modules (no module-level state is kept between files;
-          // each file builds its own app on its own database): the suite takes half the time
+          // each file builds its own app on its own database): the suite takes half the time; the
+          // apps of a worker also share the compiled validators and serializers
+          // (src/server/plugins/compiled-schemas.ts): ~0.2 s of CPU per app instead of ~1.6 s
           isolate: false,
-          testTimeout: 30_000,
+          // a test that builds a second app or snapshots the database for a refusal takes 10–30 s
+          // while CI keeps both cores busy with the browser lane: 60 s, a hang still fails
+          testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },

@@ -4,7 +4,17 @@ import pg from 'pg';
 import { createAdapters } from '../src/server/adapters';
 import { buildApp } from '../src/server/app';
 import { openDatabase } from '../src/server/db/database';
-import { findCreditorLimits } from '../src/server/db/repositories/debtor-list.repository';
+import { findCurrentFeePeriod, findLimitAndStatus } from '../src/server/db/repositories/creditor.repository';
+import { latestCreditorVouchers } from '../src/server/db/repositories/creditor-voucher.repository';
+import { findKeptFigures } from '../src/server/db/repositories/dashboard-figures.repository';
+import { countUnhandledWorkQueue, findOldestUnhandledWorkQueue } from '../src/server/db/repositories/work-queue.repository';
+import { DASHBOARD_STATEMENTS } from '../src/server/routes/dashboard/dashboard.routes';
+import {
+  type DebtorListQuery,
+  debtorCountQuery,
+  debtorPageQuery,
+  findCreditorLimits,
+} from '../src/server/db/repositories/debtor-list.repository';
 import {
   findChildVouchers,
   OPEN_WORK_QUEUE_STATUSES,
@@ -23,10 +33,10 @@ import {
  * - `POST /__bench/keep/:name` stops and keeps the recording as the bare page `name`, grouped into
  *   waves of queries that ran at the same time (ours runs e.g. list and count in parallel); it
  *   answers the statements with their server-side durations;
- * - `POST /__bench/reference/voucherList` keeps, as the bare page `voucherList`, the five queries a
- *   plain implementation of the voucher list runs (the issue's "bare five-query ceiling"): page,
- *   count and the creditor's limits in parallel, then the page's children and open work-queue
- *   entries — the same SQL ours reads, without our folding it into fewer statements;
+ * - `POST /__bench/reference/:name` keeps, as the bare page `name`, the queries a plain
+ *   implementation of that endpoint runs (`references` below; the voucher list's is the issue's
+ *   "bare five-query ceiling") — the same SQL ours reads, without our folding it into fewer
+ *   statements;
  * - `GET /bare/:name` runs the kept statements, wave after wave, each wave in parallel, and answers
  *   every result's rows as JSON — the ceiling: no authentication, no validation, no mapping;
  * - `GET /__bench/time/:name?repeat=n` runs each kept statement alone `n` times and answers the
@@ -126,7 +136,52 @@ bare.post<{ Params: { name: string } }>('/__bench/keep/:name', async (request) =
   pages.set(request.params.name, grouped);
   return grouped.map((wave) => wave.map(({ sql, ms }) => ({ sql, ms })));
 });
-bare.post<{ Body: { username: string; query: VoucherListQuery } }>('/__bench/reference/voucherList', async (request) => {
+/**
+ * The plain implementations of our endpoints (the ceilings of issues 13 and 32): the statements a
+ * straightforward page runs, with the same repository SQL as ours, without folding them into one.
+ */
+const references: Record<string, (creditorId: number, query: any) => Promise<unknown>> = {
+  /** page, count and the creditor's limits in parallel, then the page's children and open work-queue entries */
+  voucherList: async (creditorId, query: VoucherListQuery) => {
+    const db = handle.db;
+    const [rows] = await Promise.all([
+      voucherRowsQuery(db, creditorId, query)
+        .limit(query.rowsPerPage)
+        .offset((query.page - 1) * query.rowsPerPage)
+        .execute(),
+      voucherCountQuery(db, creditorId, query.filters).executeTakeFirst(),
+      findCreditorLimits(db, creditorId),
+    ]);
+    const ids = rows.map((row) => row.id);
+    await Promise.all([findChildVouchers(db, creditorId, ids), findVouchersWithOpenWorkQueue(creditorId, ids)]);
+  },
+  /** page, count and the creditor's limits in parallel */
+  debtorList: async (creditorId, query: DebtorListQuery) => {
+    const db = handle.db;
+    const { page, rowsPerPage, ...shape } = query;
+    await Promise.all([
+      debtorPageQuery(db, shape, { creditorId, limit: rowsPerPage, offset: (page - 1) * rowsPerPage }).execute(),
+      debtorCountQuery(db, creditorId, query.filters).executeTakeFirst(),
+      findCreditorLimits(db, creditorId),
+    ]);
+  },
+  /** the kept figures and each live widget's read in parallel (the figures are current: ours computed them once) */
+  dashboard: async (creditorId) => {
+    const db = handle.db;
+    await Promise.all([
+      findKeptFigures(db, creditorId),
+      findLimitAndStatus(db, creditorId),
+      countUnhandledWorkQueue(db, creditorId),
+      findOldestUnhandledWorkQueue(db, creditorId),
+      latestCreditorVouchers(db, creditorId, DASHBOARD_STATEMENTS),
+      findCurrentFeePeriod(db, creditorId),
+    ]);
+  },
+};
+
+bare.post<{ Params: { name: string }; Body: { username: string; query: object } }>('/__bench/reference/:name', async (request, reply) => {
+  const reference = references[request.params.name];
+  if (!reference) return reply.status(404).send({ message: 'no such reference' });
   const { username, query } = request.body;
   const { creditorId } = await handle.db
     .selectFrom('appUser')
@@ -134,20 +189,10 @@ bare.post<{ Body: { username: string; query: VoucherListQuery } }>('/__bench/ref
     .where('username', '=', username)
     .executeTakeFirstOrThrow();
   recording = [];
-  const db = handle.db;
-  const [rows] = await Promise.all([
-    voucherRowsQuery(db, creditorId!, query)
-      .limit(query.rowsPerPage)
-      .offset((query.page - 1) * query.rowsPerPage)
-      .execute(),
-    voucherCountQuery(db, creditorId!, query.filters).executeTakeFirst(),
-    findCreditorLimits(db, creditorId!),
-  ]);
-  const ids = rows.map((row) => row.id);
-  await Promise.all([findChildVouchers(db, creditorId!, ids), findVouchersWithOpenWorkQueue(creditorId!, ids)]);
+  await reference(creditorId!, query);
   const grouped = waves(recording);
   recording = null;
-  pages.set('voucherList', grouped);
+  pages.set(request.params.name, grouped);
   return grouped.map((wave) => wave.map(({ sql, ms }) => ({ sql, ms })));
 });
 bare.get<{ Params: { name: string } }>('/bare/:name', async (request, reply) => {

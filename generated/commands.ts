@@ -7,10 +7,12 @@
 //   schema/commands/adminSepa.yaml
 //   schema/commands/adminServiceFees.yaml
 //   schema/commands/adminUsers.yaml
+//   schema/commands/datev.yaml
 //   schema/commands/debtors.yaml
 //   schema/commands/onboarding.yaml
 //   schema/commands/permanentDebts.yaml
 //   schema/commands/registration.yaml
+//   schema/commands/sepaDebits.yaml
 //   schema/commands/settings.yaml
 //   schema/commands/uploads.yaml
 //   schema/commands/vouchers.yaml
@@ -45,6 +47,7 @@ export const commands: Record<string, CommandConfig> = {
       "ROLE_ADMIN",
       "ROLE_PRODUCT_ADMIN"
     ],
+    "impersonation": "refused",
     "allowSelfApproval": true,
     "creditorStatus": [
       "active",
@@ -66,6 +69,7 @@ export const commands: Record<string, CommandConfig> = {
     "form": "passwordResetRequest",
     "roles": [],
     "public": true,
+    "impersonation": "refused",
     "allowSelfApproval": true,
     "creditorStatus": [
       "active",
@@ -87,6 +91,7 @@ export const commands: Record<string, CommandConfig> = {
     "form": "passwordReset",
     "roles": [],
     "public": true,
+    "impersonation": "refused",
     "allowSelfApproval": true,
     "creditorStatus": [
       "active",
@@ -108,6 +113,7 @@ export const commands: Record<string, CommandConfig> = {
     "form": "acceptInvitation",
     "roles": [],
     "public": true,
+    "impersonation": "refused",
     "allowSelfApproval": true,
     "creditorStatus": [
       "active",
@@ -134,6 +140,7 @@ export const commands: Record<string, CommandConfig> = {
       "ROLE_CREDITOR-ASSISTANT",
       "ROLE_CREDITOR-OBSERVER"
     ],
+    "impersonation": "refused",
     "allowSelfApproval": true,
     "creditorStatus": [
       "active",
@@ -160,6 +167,7 @@ export const commands: Record<string, CommandConfig> = {
       "ROLE_CREDITOR-ASSISTANT",
       "ROLE_CREDITOR-OBSERVER"
     ],
+    "impersonation": "refused",
     "allowSelfApproval": true,
     "creditorStatus": [
       "active",
@@ -183,6 +191,8 @@ export const commands: Record<string, CommandConfig> = {
       "ROLE_SUPER_ADMIN",
       "ROLE_ADMIN"
     ],
+    "adminPermission": "import_states_of_affairs",
+    "impersonation": "refused",
     "allowSelfApproval": true,
     "creditorStatus": [
       "active",
@@ -206,6 +216,8 @@ export const commands: Record<string, CommandConfig> = {
       "ROLE_SUPER_ADMIN",
       "ROLE_ADMIN"
     ],
+    "adminPermission": "import_states_of_affairs",
+    "impersonation": "refused",
     "allowSelfApproval": true,
     "creditorStatus": [
       "active",
@@ -230,6 +242,8 @@ export const commands: Record<string, CommandConfig> = {
       "ROLE_ADMIN",
       "ROLE_PRODUCT_ADMIN"
     ],
+    "adminPermission": "create_external_voucher",
+    "impersonation": "refused",
     "allowSelfApproval": true,
     "creditorStatus": [
       "active"
@@ -237,6 +251,54 @@ export const commands: Record<string, CommandConfig> = {
     "actionLog": "external_voucher_create",
     "failure": "externalVoucher.transferFailed",
     "success": "externalVoucher.created",
+    "notify": []
+  },
+  "retryParkedProcessingJob": {
+    "name": "retryParkedProcessingJob",
+    "area": "adminActions",
+    "label": "commands.retryParkedProcessingJob.label",
+    "method": "POST",
+    "path": "/admin/parked-jobs/processing/{jobId}/retry",
+    "url": "/admin/parked-jobs/processing/:jobId/retry",
+    "roles": [
+      "ROLE_SUPER_ADMIN",
+      "ROLE_ADMIN"
+    ],
+    "adminPermission": "retry_parked_jobs",
+    "impersonation": "refused",
+    "allowSelfApproval": true,
+    "creditorStatus": [
+      "active",
+      "blocked",
+      "terminated"
+    ],
+    "actionLog": "parked_job_retry",
+    "failure": "changesNotSaved",
+    "success": "adminCommands.parkedJobRetried",
+    "notify": []
+  },
+  "retryParkedMail": {
+    "name": "retryParkedMail",
+    "area": "adminActions",
+    "label": "commands.retryParkedMail.label",
+    "method": "POST",
+    "path": "/admin/parked-jobs/mail/{jobId}/retry",
+    "url": "/admin/parked-jobs/mail/:jobId/retry",
+    "roles": [
+      "ROLE_SUPER_ADMIN",
+      "ROLE_ADMIN"
+    ],
+    "adminPermission": "retry_parked_jobs",
+    "impersonation": "refused",
+    "allowSelfApproval": true,
+    "creditorStatus": [
+      "active",
+      "blocked",
+      "terminated"
+    ],
+    "actionLog": "parked_job_retry",
+    "failure": "changesNotSaved",
+    "success": "adminCommands.parkedJobRetried",
     "notify": []
   },
   "assignDebtor": {
@@ -253,6 +315,7 @@ export const commands: Record<string, CommandConfig> = {
       "ROLE_PRODUCT_ADMIN"
     ],
     "adminPermission": "assign_debtor",
+    "impersonation": "refused",
     "target": {
       "name": "debtorAssignment",
       "entity": "debtorAssignmentEntry",
@@ -291,6 +354,7 @@ export const commands: Record<string, CommandConfig> = {
       "ROLE_PRODUCT_ADMIN"
     ],
     "adminPermission": "creditor_registration",
+    "impersonation": "refused",
     "target": {
       "name": "creditor",
       "entity": "creditor",
@@ -323,6 +387,7 @@ export const commands: Record<string, CommandConfig> = {
       "ROLE_PRODUCT_ADMIN"
     ],
     "adminPermission": "block_creditor",
+    "impersonation": "refused",
     "target": {
       "name": "creditor",
       "entity": "creditor",
@@ -365,6 +430,7 @@ export const commands: Record<string, CommandConfig> = {
       "ROLE_PRODUCT_ADMIN"
     ],
     "adminPermission": "block_creditor",
+    "impersonation": "refused",
     "target": {
       "name": "creditor",
       "entity": "creditor",
@@ -407,6 +473,7 @@ export const commands: Record<string, CommandConfig> = {
       "ROLE_PRODUCT_ADMIN"
     ],
     "adminPermission": "block_creditor",
+    "impersonation": "refused",
     "target": {
       "name": "creditor",
       "entity": "creditor",
@@ -450,6 +517,7 @@ export const commands: Record<string, CommandConfig> = {
       "ROLE_PRODUCT_ADMIN"
     ],
     "adminPermission": "block_creditor",
+    "impersonation": "refused",
     "target": {
       "name": "creditor",
       "entity": "creditor",
@@ -491,6 +559,7 @@ export const commands: Record<string, CommandConfig> = {
       "ROLE_PRODUCT_ADMIN"
     ],
     "adminPermission": "disable_user",
+    "impersonation": "refused",
     "target": {
       "name": "creditor",
       "entity": "creditor",
@@ -523,6 +592,7 @@ export const commands: Record<string, CommandConfig> = {
       "ROLE_PRODUCT_ADMIN"
     ],
     "adminPermission": "disable_user",
+    "impersonation": "refused",
     "target": {
       "name": "creditor",
       "entity": "creditor",
@@ -556,6 +626,7 @@ export const commands: Record<string, CommandConfig> = {
       "ROLE_PRODUCT_ADMIN"
     ],
     "adminPermission": "update_creditor_permissions",
+    "impersonation": "refused",
     "target": {
       "name": "creditor",
       "entity": "creditor",
@@ -588,6 +659,7 @@ export const commands: Record<string, CommandConfig> = {
       "ROLE_PRODUCT_ADMIN"
     ],
     "adminPermission": "creditor_setup_fee",
+    "impersonation": "refused",
     "target": {
       "name": "creditor",
       "entity": "creditor",
@@ -619,6 +691,7 @@ export const commands: Record<string, CommandConfig> = {
       "ROLE_PRODUCT_ADMIN"
     ],
     "adminPermission": "creditor_sap_registration",
+    "impersonation": "refused",
     "target": {
       "name": "creditor",
       "entity": "creditor",
@@ -655,6 +728,7 @@ export const commands: Record<string, CommandConfig> = {
       "ROLE_PRODUCT_ADMIN"
     ],
     "adminPermission": "creditor_sap_registration",
+    "impersonation": "refused",
     "target": {
       "name": "creditor",
       "entity": "creditor",
@@ -689,6 +763,7 @@ export const commands: Record<string, CommandConfig> = {
       "ROLE_PRODUCT_ADMIN"
     ],
     "adminPermission": "update_creditor_permissions",
+    "impersonation": "refused",
     "target": {
       "name": "creditor",
       "entity": "creditor",
@@ -722,6 +797,7 @@ export const commands: Record<string, CommandConfig> = {
       "ROLE_PRODUCT_ADMIN"
     ],
     "adminPermission": "approve_sepa_update",
+    "impersonation": "refused",
     "target": {
       "name": "sepaUpdateRequest",
       "entity": "sepaUpdateRequest",
@@ -765,6 +841,7 @@ export const commands: Record<string, CommandConfig> = {
       "ROLE_PRODUCT_ADMIN"
     ],
     "adminPermission": "approve_sepa_update",
+    "impersonation": "refused",
     "target": {
       "name": "sepaUpdateRequest",
       "entity": "sepaUpdateRequest",
@@ -802,6 +879,7 @@ export const commands: Record<string, CommandConfig> = {
       "ROLE_PRODUCT_ADMIN"
     ],
     "adminPermission": "edit_service_fee_period",
+    "impersonation": "refused",
     "target": {
       "name": "creditor",
       "entity": "creditor",
@@ -835,6 +913,7 @@ export const commands: Record<string, CommandConfig> = {
       "ROLE_PRODUCT_ADMIN"
     ],
     "adminPermission": "edit_service_fee_period",
+    "impersonation": "refused",
     "target": {
       "name": "creditor",
       "entity": "creditor",
@@ -866,6 +945,7 @@ export const commands: Record<string, CommandConfig> = {
       "ROLE_PRODUCT_ADMIN"
     ],
     "adminPermission": "edit_service_fee_period",
+    "impersonation": "refused",
     "target": {
       "name": "feeCondition",
       "entity": "creditorServiceFeeCondition",
@@ -900,6 +980,7 @@ export const commands: Record<string, CommandConfig> = {
       "ROLE_PRODUCT_ADMIN"
     ],
     "adminPermission": "update_user",
+    "impersonation": "refused",
     "target": {
       "name": "user",
       "entity": "userListItem",
@@ -933,6 +1014,7 @@ export const commands: Record<string, CommandConfig> = {
       "ROLE_PRODUCT_ADMIN"
     ],
     "adminPermission": "disable_user",
+    "impersonation": "refused",
     "target": {
       "name": "user",
       "entity": "userListItem",
@@ -972,6 +1054,7 @@ export const commands: Record<string, CommandConfig> = {
       "ROLE_PRODUCT_ADMIN"
     ],
     "adminPermission": "disable_user",
+    "impersonation": "refused",
     "target": {
       "name": "user",
       "entity": "userListItem",
@@ -1005,6 +1088,8 @@ export const commands: Record<string, CommandConfig> = {
     "roles": [
       "ROLE_SUPER_ADMIN"
     ],
+    "adminPermission": "superAdmin",
+    "impersonation": "refused",
     "target": {
       "name": "user",
       "entity": "userListItem",
@@ -1035,6 +1120,8 @@ export const commands: Record<string, CommandConfig> = {
     "roles": [
       "ROLE_SUPER_ADMIN"
     ],
+    "adminPermission": "superAdmin",
+    "impersonation": "refused",
     "target": {
       "name": "user",
       "entity": "userListItem",
@@ -1064,6 +1151,8 @@ export const commands: Record<string, CommandConfig> = {
     "roles": [
       "ROLE_SUPER_ADMIN"
     ],
+    "adminPermission": "superAdmin",
+    "impersonation": "refused",
     "allowSelfApproval": true,
     "creditorStatus": [
       "active",
@@ -1086,6 +1175,8 @@ export const commands: Record<string, CommandConfig> = {
     "roles": [
       "ROLE_SUPER_ADMIN"
     ],
+    "adminPermission": "superAdmin",
+    "impersonation": "refused",
     "allowSelfApproval": true,
     "creditorStatus": [
       "active",
@@ -1112,6 +1203,7 @@ export const commands: Record<string, CommandConfig> = {
       "ROLE_PRODUCT_ADMIN"
     ],
     "adminPermission": "reset_user_password",
+    "impersonation": "refused",
     "target": {
       "name": "user",
       "entity": "userListItem",
@@ -1150,6 +1242,7 @@ export const commands: Record<string, CommandConfig> = {
       "ROLE_PRODUCT_ADMIN"
     ],
     "adminPermission": "registration_mail",
+    "impersonation": "refused",
     "target": {
       "name": "user",
       "entity": "userListItem",
@@ -1186,6 +1279,7 @@ export const commands: Record<string, CommandConfig> = {
       "ROLE_PRODUCT_ADMIN"
     ],
     "adminPermission": "update_user",
+    "impersonation": "refused",
     "target": {
       "name": "user",
       "entity": "userListItem",
@@ -1219,6 +1313,7 @@ export const commands: Record<string, CommandConfig> = {
       "ROLE_PRODUCT_ADMIN"
     ],
     "adminPermission": "creditor_registration",
+    "impersonation": "refused",
     "target": {
       "name": "creditor",
       "entity": "creditor",
@@ -1251,6 +1346,7 @@ export const commands: Record<string, CommandConfig> = {
       "ROLE_PRODUCT_ADMIN"
     ],
     "adminPermission": "enable_doc2portal",
+    "impersonation": "refused",
     "target": {
       "name": "user",
       "entity": "userListItem",
@@ -1284,6 +1380,7 @@ export const commands: Record<string, CommandConfig> = {
       "ROLE_PRODUCT_ADMIN"
     ],
     "adminPermission": "enable_doc2portal",
+    "impersonation": "refused",
     "target": {
       "name": "user",
       "entity": "userListItem",
@@ -1317,6 +1414,7 @@ export const commands: Record<string, CommandConfig> = {
       "ROLE_PRODUCT_ADMIN"
     ],
     "adminPermission": "enable_doc2portal",
+    "impersonation": "refused",
     "target": {
       "name": "user",
       "entity": "userListItem",
@@ -1350,6 +1448,7 @@ export const commands: Record<string, CommandConfig> = {
       "ROLE_PRODUCT_ADMIN"
     ],
     "adminPermission": "enable_doc2portal",
+    "impersonation": "refused",
     "target": {
       "name": "user",
       "entity": "userListItem",
@@ -1368,6 +1467,32 @@ export const commands: Record<string, CommandConfig> = {
     "success": "changesSaved",
     "notify": []
   },
+  "updateDatevSettings": {
+    "name": "updateDatevSettings",
+    "area": "datev",
+    "label": "commands.updateDatevSettings.label",
+    "method": "PUT",
+    "path": "/creditor/datev-settings",
+    "url": "/creditor/datev-settings",
+    "form": "datevSettings",
+    "permission": "vouchers.datevExport",
+    "roles": [
+      "ROLE_CREDITOR",
+      "ROLE_CREDITOR-MANAGEMENT"
+    ],
+    "denied": "datev.managementOnly",
+    "impersonation": "allowed",
+    "allowSelfApproval": true,
+    "creditorStatus": [
+      "active",
+      "blocked",
+      "terminated"
+    ],
+    "actionLog": "datev_settings_update",
+    "failure": "changesNotSaved",
+    "success": "datev.settingsSaved",
+    "notify": []
+  },
   "identCheck": {
     "name": "identCheck",
     "area": "debtors",
@@ -1383,6 +1508,7 @@ export const commands: Record<string, CommandConfig> = {
       "ROLE_CREDITOR-ASSISTANT",
       "ROLE_CREDITOR-OBSERVER"
     ],
+    "impersonation": "allowed",
     "allowSelfApproval": true,
     "creditorStatus": [
       "active"
@@ -1407,6 +1533,7 @@ export const commands: Record<string, CommandConfig> = {
       "ROLE_CREDITOR-ASSISTANT",
       "ROLE_CREDITOR-OBSERVER"
     ],
+    "impersonation": "allowed",
     "allowSelfApproval": true,
     "creditorStatus": [
       "active"
@@ -1435,6 +1562,7 @@ export const commands: Record<string, CommandConfig> = {
       "ROLE_CREDITOR-ASSISTANT",
       "ROLE_CREDITOR-OBSERVER"
     ],
+    "impersonation": "allowed",
     "target": {
       "name": "debtor",
       "entity": "debtor",
@@ -1477,6 +1605,7 @@ export const commands: Record<string, CommandConfig> = {
       "ROLE_CREDITOR-ASSISTANT",
       "ROLE_CREDITOR-OBSERVER"
     ],
+    "impersonation": "refused",
     "target": {
       "name": "debtor",
       "entity": "debtor",
@@ -1517,6 +1646,7 @@ export const commands: Record<string, CommandConfig> = {
       "ROLE_CREDITOR-ASSISTANT",
       "ROLE_CREDITOR-OBSERVER"
     ],
+    "impersonation": "refused",
     "target": {
       "name": "debtor",
       "entity": "debtor",
@@ -1558,6 +1688,7 @@ export const commands: Record<string, CommandConfig> = {
       "ROLE_CREDITOR-ASSISTANT",
       "ROLE_CREDITOR-OBSERVER"
     ],
+    "impersonation": "allowed",
     "target": {
       "name": "debtor",
       "entity": "debtor",
@@ -1599,6 +1730,8 @@ export const commands: Record<string, CommandConfig> = {
       "ROLE_PRODUCT_ADMIN"
     ],
     "denied": "debtors.reactivationViaSupport",
+    "adminPermission": "activate_debtor",
+    "impersonation": "allowed",
     "target": {
       "name": "debtor",
       "entity": "debtor",
@@ -1641,6 +1774,7 @@ export const commands: Record<string, CommandConfig> = {
       "ROLE_CREDITOR-ASSISTANT",
       "ROLE_CREDITOR-OBSERVER"
     ],
+    "impersonation": "allowed",
     "target": {
       "name": "debtor",
       "entity": "debtor",
@@ -1686,6 +1820,7 @@ export const commands: Record<string, CommandConfig> = {
       "ROLE_CREDITOR-ASSISTANT",
       "ROLE_CREDITOR-OBSERVER"
     ],
+    "impersonation": "allowed",
     "target": {
       "name": "debtor",
       "entity": "debtor",
@@ -1726,6 +1861,7 @@ export const commands: Record<string, CommandConfig> = {
       "ROLE_CREDITOR-ASSISTANT",
       "ROLE_CREDITOR-OBSERVER"
     ],
+    "impersonation": "allowed",
     "target": {
       "name": "debtor",
       "entity": "debtor",
@@ -1767,6 +1903,7 @@ export const commands: Record<string, CommandConfig> = {
       "ROLE_CREDITOR-ASSISTANT",
       "ROLE_CREDITOR-OBSERVER"
     ],
+    "impersonation": "allowed",
     "target": {
       "name": "debtor",
       "entity": "debtor",
@@ -1808,6 +1945,7 @@ export const commands: Record<string, CommandConfig> = {
       "ROLE_CREDITOR-ASSISTANT",
       "ROLE_CREDITOR-OBSERVER"
     ],
+    "impersonation": "allowed",
     "target": {
       "name": "location",
       "entity": "location",
@@ -1848,6 +1986,7 @@ export const commands: Record<string, CommandConfig> = {
       "ROLE_CREDITOR-ASSISTANT",
       "ROLE_CREDITOR-OBSERVER"
     ],
+    "impersonation": "allowed",
     "target": {
       "name": "location",
       "entity": "location",
@@ -1889,6 +2028,7 @@ export const commands: Record<string, CommandConfig> = {
       "ROLE_CREDITOR-ASSISTANT",
       "ROLE_CREDITOR-OBSERVER"
     ],
+    "impersonation": "allowed",
     "target": {
       "name": "location",
       "entity": "location",
@@ -1932,6 +2072,7 @@ export const commands: Record<string, CommandConfig> = {
       "ROLE_CREDITOR-ASSISTANT",
       "ROLE_CREDITOR-OBSERVER"
     ],
+    "impersonation": "allowed",
     "target": {
       "name": "location",
       "entity": "location",
@@ -1972,6 +2113,7 @@ export const commands: Record<string, CommandConfig> = {
       "ROLE_CREDITOR-ASSISTANT",
       "ROLE_CREDITOR-OBSERVER"
     ],
+    "impersonation": "allowed",
     "target": {
       "name": "location",
       "entity": "location",
@@ -2014,6 +2156,7 @@ export const commands: Record<string, CommandConfig> = {
       "ROLE_CREDITOR-ASSISTANT",
       "ROLE_CREDITOR-OBSERVER"
     ],
+    "impersonation": "allowed",
     "target": {
       "name": "location",
       "entity": "location",
@@ -2050,6 +2193,7 @@ export const commands: Record<string, CommandConfig> = {
     "form": "productApplication",
     "roles": [],
     "public": true,
+    "impersonation": "refused",
     "allowSelfApproval": true,
     "creditorStatus": [
       "active"
@@ -2069,6 +2213,7 @@ export const commands: Record<string, CommandConfig> = {
     "form": "productRequest",
     "roles": [],
     "public": true,
+    "impersonation": "refused",
     "allowSelfApproval": true,
     "creditorStatus": [
       "active"
@@ -2093,6 +2238,7 @@ export const commands: Record<string, CommandConfig> = {
       "ROLE_CREDITOR-ASSISTANT",
       "ROLE_CREDITOR-OBSERVER"
     ],
+    "impersonation": "allowed",
     "allowSelfApproval": true,
     "creditorStatus": [
       "active"
@@ -2121,6 +2267,7 @@ export const commands: Record<string, CommandConfig> = {
       "ROLE_CREDITOR-ASSISTANT",
       "ROLE_CREDITOR-OBSERVER"
     ],
+    "impersonation": "allowed",
     "target": {
       "name": "permanentDebt",
       "entity": "permanentDebt",
@@ -2162,6 +2309,7 @@ export const commands: Record<string, CommandConfig> = {
       "ROLE_PRODUCT_ADMIN"
     ],
     "adminPermission": "creditor_registration",
+    "impersonation": "refused",
     "allowSelfApproval": true,
     "creditorStatus": [
       "active"
@@ -2169,6 +2317,100 @@ export const commands: Record<string, CommandConfig> = {
     "actionLog": "creditor_register",
     "failure": "changesNotSaved",
     "success": "registration.creditorRegistered",
+    "notify": []
+  },
+  "createSepaDebitFile": {
+    "name": "createSepaDebitFile",
+    "area": "sepaDebits",
+    "label": "commands.createSepaDebitFile.label",
+    "method": "POST",
+    "path": "/sepa-debit/file/create",
+    "url": "/sepa-debit/file/create",
+    "form": "createSepaDebitFile",
+    "targetBy": "creditorIdentifier",
+    "roles": [
+      "ROLE_SUPER_ADMIN",
+      "ROLE_ADMIN",
+      "ROLE_PRODUCT_ADMIN"
+    ],
+    "adminPermission": "sepa_direct_debits",
+    "impersonation": "refused",
+    "target": {
+      "name": "creditor",
+      "entity": "creditor",
+      "state": "status",
+      "enum": "creditorStatus",
+      "history": "none"
+    },
+    "allowSelfApproval": true,
+    "creditorStatus": [
+      "active",
+      "blocked",
+      "terminated"
+    ],
+    "actionLog": "sepa_debit_file_create",
+    "failure": "changesNotSaved",
+    "success": "sepaDebits.fileCreated",
+    "notify": []
+  },
+  "setSepaCreditorIdentifier": {
+    "name": "setSepaCreditorIdentifier",
+    "area": "sepaDebits",
+    "label": "commands.setSepaCreditorIdentifier.label",
+    "method": "POST",
+    "path": "/sepa-debit/creditor-identifier",
+    "url": "/sepa-debit/creditor-identifier",
+    "form": "sepaCreditorIdentifier",
+    "targetBy": "creditorIdentifier",
+    "roles": [
+      "ROLE_SUPER_ADMIN",
+      "ROLE_ADMIN",
+      "ROLE_PRODUCT_ADMIN"
+    ],
+    "adminPermission": "sepa_direct_debits",
+    "impersonation": "refused",
+    "target": {
+      "name": "creditor",
+      "entity": "creditor",
+      "state": "status",
+      "enum": "creditorStatus",
+      "history": "none"
+    },
+    "allowSelfApproval": true,
+    "creditorStatus": [
+      "active",
+      "blocked",
+      "terminated"
+    ],
+    "actionLog": "sepa_creditor_identifier_update",
+    "failure": "changesNotSaved",
+    "success": "sepaDebits.creditorIdentifierSaved",
+    "notify": []
+  },
+  "importSepaReturns": {
+    "name": "importSepaReturns",
+    "area": "sepaDebits",
+    "label": "commands.importSepaReturns.label",
+    "method": "POST",
+    "path": "/sepa-debit/returns/import",
+    "url": "/sepa-debit/returns/import",
+    "form": "sepaReturnImport",
+    "roles": [
+      "ROLE_SUPER_ADMIN",
+      "ROLE_ADMIN",
+      "ROLE_PRODUCT_ADMIN"
+    ],
+    "adminPermission": "sepa_direct_debits",
+    "impersonation": "refused",
+    "allowSelfApproval": true,
+    "creditorStatus": [
+      "active",
+      "blocked",
+      "terminated"
+    ],
+    "actionLog": "sepa_return_import",
+    "failure": "changesNotSaved",
+    "success": "sepaDebits.returnsImported",
     "notify": []
   },
   "updateEmailReminderSetting": {
@@ -2186,6 +2428,7 @@ export const commands: Record<string, CommandConfig> = {
       "ROLE_CREDITOR-ASSISTANT",
       "ROLE_CREDITOR-OBSERVER"
     ],
+    "impersonation": "allowed",
     "allowSelfApproval": true,
     "creditorStatus": [
       "active",
@@ -2195,6 +2438,34 @@ export const commands: Record<string, CommandConfig> = {
     "actionLog": "email_reminder_setting_update",
     "failure": "changesNotSaved",
     "success": "settings.reminderSaved",
+    "notify": []
+  },
+  "deleteEmailReminderSetting": {
+    "name": "deleteEmailReminderSetting",
+    "area": "settings",
+    "label": "commands.deleteEmailReminderSetting.label",
+    "method": "POST",
+    "path": "/user-information/command/creditor-setting/delete",
+    "url": "/user-information/command/creditor-setting/delete",
+    "form": "deleteEmailReminderSetting",
+    "permission": "settings.actions.editEmailReminders",
+    "roles": [
+      "ROLE_CREDITOR",
+      "ROLE_CREDITOR-MANAGEMENT",
+      "ROLE_CREDITOR-ASSISTANT",
+      "ROLE_CREDITOR-OBSERVER"
+    ],
+    "impersonation": "allowed",
+    "allowSelfApproval": true,
+    "creditorStatus": [
+      "active",
+      "blocked",
+      "terminated"
+    ],
+    "actionLog": "email_reminder_setting_delete",
+    "failure": "changesNotSaved",
+    "success": "settings.reminderDeleted",
+    "confirm": "emailReminders.deleteConfirm",
     "notify": []
   },
   "updateDefaultExposureType": {
@@ -2212,6 +2483,7 @@ export const commands: Record<string, CommandConfig> = {
       "ROLE_CREDITOR-ASSISTANT",
       "ROLE_CREDITOR-OBSERVER"
     ],
+    "impersonation": "allowed",
     "allowSelfApproval": true,
     "creditorStatus": [
       "active",
@@ -2237,6 +2509,7 @@ export const commands: Record<string, CommandConfig> = {
       "ROLE_CREDITOR-MANAGEMENT"
     ],
     "denied": "settings.managementOnly",
+    "impersonation": "refused",
     "allowSelfApproval": true,
     "creditorStatus": [
       "active",
@@ -2262,6 +2535,7 @@ export const commands: Record<string, CommandConfig> = {
       "ROLE_CREDITOR-MANAGEMENT"
     ],
     "denied": "settings.managementOnly",
+    "impersonation": "refused",
     "allowSelfApproval": true,
     "creditorStatus": [
       "active",
@@ -2287,6 +2561,7 @@ export const commands: Record<string, CommandConfig> = {
       "ROLE_CREDITOR-MANAGEMENT"
     ],
     "denied": "settings.managementOnly",
+    "impersonation": "refused",
     "allowSelfApproval": true,
     "creditorStatus": [
       "active",
@@ -2314,6 +2589,7 @@ export const commands: Record<string, CommandConfig> = {
       "ROLE_CREDITOR-ASSISTANT",
       "ROLE_CREDITOR-OBSERVER"
     ],
+    "impersonation": "allowed",
     "allowSelfApproval": true,
     "creditorStatus": [
       "active"
@@ -2337,6 +2613,7 @@ export const commands: Record<string, CommandConfig> = {
       "ROLE_CREDITOR-ASSISTANT",
       "ROLE_CREDITOR-OBSERVER"
     ],
+    "impersonation": "allowed",
     "target": {
       "name": "upload",
       "entity": "voucher",
@@ -2370,6 +2647,7 @@ export const commands: Record<string, CommandConfig> = {
       "ROLE_CREDITOR-ASSISTANT",
       "ROLE_CREDITOR-OBSERVER"
     ],
+    "impersonation": "allowed",
     "target": {
       "name": "voucher",
       "entity": "voucher",
@@ -2412,6 +2690,7 @@ export const commands: Record<string, CommandConfig> = {
       "ROLE_CREDITOR-ASSISTANT",
       "ROLE_CREDITOR-OBSERVER"
     ],
+    "impersonation": "allowed",
     "target": {
       "name": "voucher",
       "entity": "voucher",
@@ -2449,6 +2728,7 @@ export const commands: Record<string, CommandConfig> = {
       "ROLE_CREDITOR-ASSISTANT",
       "ROLE_CREDITOR-OBSERVER"
     ],
+    "impersonation": "allowed",
     "target": {
       "name": "voucher",
       "entity": "voucher",
@@ -2486,6 +2766,7 @@ export const commands: Record<string, CommandConfig> = {
       "ROLE_CREDITOR-ASSISTANT",
       "ROLE_CREDITOR-OBSERVER"
     ],
+    "impersonation": "allowed",
     "target": {
       "name": "voucher",
       "entity": "voucher",
@@ -2522,6 +2803,7 @@ export const commands: Record<string, CommandConfig> = {
       "ROLE_CREDITOR-ASSISTANT",
       "ROLE_CREDITOR-OBSERVER"
     ],
+    "impersonation": "allowed",
     "target": {
       "name": "voucher",
       "entity": "voucher",
@@ -2544,6 +2826,41 @@ export const commands: Record<string, CommandConfig> = {
     "success": "uploads.attachmentDeleted",
     "notify": []
   },
+  "transferBasicProcess": {
+    "name": "transferBasicProcess",
+    "area": "uploads",
+    "label": "commands.transferBasicProcess.label",
+    "method": "POST",
+    "path": "/voucher/transfer-basic-process/{id}",
+    "url": "/voucher/transfer-basic-process/:id",
+    "permission": "unprocessedDetails.actions.continue",
+    "roles": [
+      "ROLE_CREDITOR",
+      "ROLE_CREDITOR-MANAGEMENT",
+      "ROLE_CREDITOR-ASSISTANT",
+      "ROLE_CREDITOR-OBSERVER"
+    ],
+    "impersonation": "allowed",
+    "target": {
+      "name": "upload",
+      "entity": "voucher",
+      "state": "status",
+      "enum": "voucherStatus",
+      "history": "none"
+    },
+    "from": [
+      "pending"
+    ],
+    "allowSelfApproval": true,
+    "creditorStatus": [
+      "active"
+    ],
+    "actionLog": "voucher_transfer_basic_process",
+    "failure": "files.uploadFailed",
+    "success": "uploads.transferred",
+    "confirm": "uploads.transferConfirm",
+    "notify": []
+  },
   "reuploadVoucher": {
     "name": "reuploadVoucher",
     "area": "uploads",
@@ -2559,6 +2876,7 @@ export const commands: Record<string, CommandConfig> = {
       "ROLE_CREDITOR-ASSISTANT",
       "ROLE_CREDITOR-OBSERVER"
     ],
+    "impersonation": "allowed",
     "target": {
       "name": "upload",
       "entity": "voucher",
@@ -2590,6 +2908,7 @@ export const commands: Record<string, CommandConfig> = {
       "ROLE_CREDITOR-ASSISTANT",
       "ROLE_CREDITOR-OBSERVER"
     ],
+    "impersonation": "allowed",
     "target": {
       "name": "voucher",
       "entity": "voucher",
@@ -2625,6 +2944,7 @@ export const commands: Record<string, CommandConfig> = {
       "ROLE_CREDITOR-ASSISTANT",
       "ROLE_CREDITOR-OBSERVER"
     ],
+    "impersonation": "allowed",
     "target": {
       "name": "voucher",
       "entity": "voucher",
@@ -2662,6 +2982,7 @@ export const commands: Record<string, CommandConfig> = {
       "ROLE_CREDITOR-ASSISTANT",
       "ROLE_CREDITOR-OBSERVER"
     ],
+    "impersonation": "allowed",
     "target": {
       "name": "voucher",
       "entity": "voucher",
@@ -2704,6 +3025,7 @@ export const commands: Record<string, CommandConfig> = {
       "ROLE_CREDITOR-ASSISTANT",
       "ROLE_CREDITOR-OBSERVER"
     ],
+    "impersonation": "allowed",
     "target": {
       "name": "voucher",
       "entity": "voucher",
@@ -2746,6 +3068,7 @@ export const commands: Record<string, CommandConfig> = {
       "ROLE_CREDITOR-ASSISTANT",
       "ROLE_CREDITOR-OBSERVER"
     ],
+    "impersonation": "allowed",
     "target": {
       "name": "voucher",
       "entity": "voucher",
@@ -2788,6 +3111,7 @@ export const commands: Record<string, CommandConfig> = {
       "ROLE_CREDITOR-ASSISTANT",
       "ROLE_CREDITOR-OBSERVER"
     ],
+    "impersonation": "allowed",
     "target": {
       "name": "voucher",
       "entity": "voucher",
@@ -2830,6 +3154,7 @@ export const commands: Record<string, CommandConfig> = {
       "ROLE_CREDITOR-ASSISTANT",
       "ROLE_CREDITOR-OBSERVER"
     ],
+    "impersonation": "allowed",
     "target": {
       "name": "voucher",
       "entity": "voucher",
@@ -2872,6 +3197,7 @@ export const commands: Record<string, CommandConfig> = {
       "ROLE_CREDITOR-ASSISTANT",
       "ROLE_CREDITOR-OBSERVER"
     ],
+    "impersonation": "allowed",
     "target": {
       "name": "voucher",
       "entity": "voucher",
@@ -2914,6 +3240,7 @@ export const commands: Record<string, CommandConfig> = {
       "ROLE_CREDITOR-ASSISTANT",
       "ROLE_CREDITOR-OBSERVER"
     ],
+    "impersonation": "allowed",
     "target": {
       "name": "voucher",
       "entity": "voucher",
@@ -2956,6 +3283,7 @@ export const commands: Record<string, CommandConfig> = {
       "ROLE_CREDITOR-ASSISTANT",
       "ROLE_CREDITOR-OBSERVER"
     ],
+    "impersonation": "allowed",
     "target": {
       "name": "voucher",
       "entity": "voucher",
@@ -2998,6 +3326,7 @@ export const commands: Record<string, CommandConfig> = {
       "ROLE_CREDITOR-ASSISTANT",
       "ROLE_CREDITOR-OBSERVER"
     ],
+    "impersonation": "allowed",
     "target": {
       "name": "voucher",
       "entity": "voucher",
@@ -3040,6 +3369,7 @@ export const commands: Record<string, CommandConfig> = {
       "ROLE_CREDITOR-ASSISTANT",
       "ROLE_CREDITOR-OBSERVER"
     ],
+    "impersonation": "allowed",
     "target": {
       "name": "voucher",
       "entity": "voucher",
@@ -3082,6 +3412,7 @@ export const commands: Record<string, CommandConfig> = {
       "ROLE_CREDITOR-ASSISTANT",
       "ROLE_CREDITOR-OBSERVER"
     ],
+    "impersonation": "allowed",
     "target": {
       "name": "workQueueItem",
       "entity": "workQueueItem",
@@ -3108,6 +3439,19 @@ export const commands: Record<string, CommandConfig> = {
   }
 };
 
+/** The forms sent as multipart (with files): a command taking one sends its body so. */
+export const multipartForms: string[] = [
+  "addAttachment",
+  "createPermanentDebt",
+  "externalVoucher",
+  "reUploadVoucher",
+  "sepaReturnImport",
+  "stateOfAffairsImport",
+  "uploadSubsequentInvoice",
+  "uploadVoucher",
+  "workQueueAnswer"
+];
+
 /** One route per method + path; `commands` are the commands it serves (several: told apart by selectBy). */
 export interface CommandRoute {
   method: CommandConfig['method'];
@@ -3129,7 +3473,7 @@ export const commandRoutes: CommandRoute[] = [
       ],
       "summary": "Change password",
       "description": "The caller's own password: the current one is checked, the new one follows the rules of document 1 §5 and differs from it; passwordUpdateRequired is cleared. userIdentifier (spec) is taken from the session (the caller changes only the own password).",
-      "body": formBody('changePassword'),
+      "body": /* @__PURE__ */ formBody('changePassword'),
       "response": {
         "200": {
           "type": "object",
@@ -3162,7 +3506,7 @@ export const commandRoutes: CommandRoute[] = [
       ],
       "summary": "Forgot password",
       "description": "Public. Sends the link /login/{userId}/reset-password/{requestId} (60 minutes, single use) to an active user with this address; the answer is the same whether or not one exists.",
-      "body": formBody('passwordResetRequest'),
+      "body": /* @__PURE__ */ formBody('passwordResetRequest'),
       "response": {
         "200": {
           "type": "object",
@@ -3195,7 +3539,7 @@ export const commandRoutes: CommandRoute[] = [
       ],
       "summary": "Set new password",
       "description": "Public. Sets the password of the link's user when the link is unused and younger than 60 minutes (else validation.resetRequestExpired); the link is spent, passwordUpdateRequired cleared.",
-      "body": formBody('passwordReset'),
+      "body": /* @__PURE__ */ formBody('passwordReset'),
       "response": {
         "200": {
           "type": "object",
@@ -3228,7 +3572,7 @@ export const commandRoutes: CommandRoute[] = [
       ],
       "summary": "Set up access",
       "description": "Public. The link of the company-user invitation mail (schema/commands/settings.yaml registerCompanyUser): an unused invitation younger than 7 days sets the new user's password and makes the access active; the link is spent.",
-      "body": formBody('acceptInvitation'),
+      "body": /* @__PURE__ */ formBody('acceptInvitation'),
       "response": {
         "200": {
           "type": "object",
@@ -3274,7 +3618,7 @@ export const commandRoutes: CommandRoute[] = [
           "approvalId"
         ]
       },
-      "body": formBody('acceptTerms'),
+      "body": /* @__PURE__ */ formBody('acceptTerms'),
       "response": {
         "200": {
           "type": "object",
@@ -3306,7 +3650,7 @@ export const commandRoutes: CommandRoute[] = [
         "session"
       ],
       "summary": "Check master data",
-      "body": formBody('contactInformationCheck'),
+      "body": /* @__PURE__ */ formBody('contactInformationCheck'),
       "response": {
         "200": {
           "type": "object",
@@ -3338,7 +3682,7 @@ export const commandRoutes: CommandRoute[] = [
         "adminActions"
       ],
       "summary": "Show preview",
-      "body": formBody('stateOfAffairsImport'),
+      "body": /* @__PURE__ */ formBody('stateOfAffairsImport'),
       "response": {
         "200": {
           "$ref": "StateOfAffairsImportPreview#"
@@ -3357,7 +3701,7 @@ export const commandRoutes: CommandRoute[] = [
         "adminActions"
       ],
       "summary": "Import",
-      "body": formBody('stateOfAffairsImport'),
+      "body": /* @__PURE__ */ formBody('stateOfAffairsImport'),
       "response": {
         "200": {
           "type": "object",
@@ -3409,7 +3753,7 @@ export const commandRoutes: CommandRoute[] = [
         "adminActions"
       ],
       "summary": "Create external voucher",
-      "body": formBody('externalVoucher'),
+      "body": /* @__PURE__ */ formBody('externalVoucher'),
       "response": {
         "200": {
           "type": "object",
@@ -3440,6 +3784,102 @@ export const commandRoutes: CommandRoute[] = [
   },
   {
     "method": "POST",
+    "url": "/admin/parked-jobs/processing/:jobId/retry",
+    "commands": [
+      "retryParkedProcessingJob"
+    ],
+    "schema": {
+      "tags": [
+        "adminActions"
+      ],
+      "summary": "Run processing again",
+      "params": {
+        "type": "object",
+        "properties": {
+          "jobId": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 2147483647
+          }
+        },
+        "required": [
+          "jobId"
+        ]
+      },
+      "response": {
+        "200": {
+          "type": "object",
+          "properties": {
+            "jobId": {
+              "type": "integer"
+            },
+            "success": {
+              "type": "boolean"
+            },
+            "message": {
+              "type": "string",
+              "description": "German text of the success message"
+            }
+          },
+          "required": [
+            "success",
+            "message",
+            "jobId"
+          ]
+        }
+      }
+    }
+  },
+  {
+    "method": "POST",
+    "url": "/admin/parked-jobs/mail/:jobId/retry",
+    "commands": [
+      "retryParkedMail"
+    ],
+    "schema": {
+      "tags": [
+        "adminActions"
+      ],
+      "summary": "Send mail again",
+      "params": {
+        "type": "object",
+        "properties": {
+          "jobId": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 2147483647
+          }
+        },
+        "required": [
+          "jobId"
+        ]
+      },
+      "response": {
+        "200": {
+          "type": "object",
+          "properties": {
+            "jobId": {
+              "type": "integer"
+            },
+            "success": {
+              "type": "boolean"
+            },
+            "message": {
+              "type": "string",
+              "description": "German text of the success message"
+            }
+          },
+          "required": [
+            "success",
+            "message",
+            "jobId"
+          ]
+        }
+      }
+    }
+  },
+  {
+    "method": "POST",
     "url": "/debtor-assignment/assign/:id",
     "commands": [
       "assignDebtor"
@@ -3462,7 +3902,7 @@ export const commandRoutes: CommandRoute[] = [
           "id"
         ]
       },
-      "body": formBody('assignDebtor'),
+      "body": /* @__PURE__ */ formBody('assignDebtor'),
       "response": {
         "200": {
           "type": "object",
@@ -3507,7 +3947,7 @@ export const commandRoutes: CommandRoute[] = [
           "id"
         ]
       },
-      "body": formBody('editCreditor'),
+      "body": /* @__PURE__ */ formBody('editCreditor'),
       "response": {
         "200": {
           "type": "object",
@@ -3552,7 +3992,7 @@ export const commandRoutes: CommandRoute[] = [
           "id"
         ]
       },
-      "body": formBody('blockCreditor'),
+      "body": /* @__PURE__ */ formBody('blockCreditor'),
       "response": {
         "200": {
           "type": "object",
@@ -3597,7 +4037,7 @@ export const commandRoutes: CommandRoute[] = [
           "id"
         ]
       },
-      "body": formBody('disableBlockCreditor'),
+      "body": /* @__PURE__ */ formBody('disableBlockCreditor'),
       "response": {
         "200": {
           "type": "object",
@@ -3642,7 +4082,7 @@ export const commandRoutes: CommandRoute[] = [
           "id"
         ]
       },
-      "body": formBody('terminateCreditor'),
+      "body": /* @__PURE__ */ formBody('terminateCreditor'),
       "response": {
         "200": {
           "type": "object",
@@ -3687,7 +4127,7 @@ export const commandRoutes: CommandRoute[] = [
           "id"
         ]
       },
-      "body": formBody('reactivateCreditor'),
+      "body": /* @__PURE__ */ formBody('reactivateCreditor'),
       "response": {
         "200": {
           "type": "object",
@@ -3828,7 +4268,7 @@ export const commandRoutes: CommandRoute[] = [
           "id"
         ]
       },
-      "body": formBody('setCreditorPermissions'),
+      "body": /* @__PURE__ */ formBody('setCreditorPermissions'),
       "response": {
         "200": {
           "type": "object",
@@ -3873,7 +4313,7 @@ export const commandRoutes: CommandRoute[] = [
           "id"
         ]
       },
-      "body": formBody('setUpFee'),
+      "body": /* @__PURE__ */ formBody('setUpFee'),
       "response": {
         "200": {
           "type": "object",
@@ -3996,7 +4436,7 @@ export const commandRoutes: CommandRoute[] = [
         "requests"
       ],
       "summary": "Request SEPA update",
-      "body": formBody('requestSepaUpdate'),
+      "body": /* @__PURE__ */ formBody('requestSepaUpdate'),
       "response": {
         "200": {
           "type": "object",
@@ -4032,7 +4472,7 @@ export const commandRoutes: CommandRoute[] = [
         "requests"
       ],
       "summary": "Accept SEPA update",
-      "body": formBody('acceptSepaUpdate'),
+      "body": /* @__PURE__ */ formBody('acceptSepaUpdate'),
       "response": {
         "200": {
           "type": "object",
@@ -4064,7 +4504,7 @@ export const commandRoutes: CommandRoute[] = [
         "requests"
       ],
       "summary": "Decline SEPA update",
-      "body": formBody('declineSepaUpdate'),
+      "body": /* @__PURE__ */ formBody('declineSepaUpdate'),
       "response": {
         "200": {
           "type": "object",
@@ -4096,7 +4536,7 @@ export const commandRoutes: CommandRoute[] = [
         "creditors"
       ],
       "summary": "Add service fee condition",
-      "body": formBody('serviceFeeCondition'),
+      "body": /* @__PURE__ */ formBody('serviceFeeCondition'),
       "response": {
         "200": {
           "type": "object",
@@ -4132,7 +4572,7 @@ export const commandRoutes: CommandRoute[] = [
         "creditors"
       ],
       "summary": "Edit minimum annual service fee",
-      "body": formBody('editMinimumAnnualServiceFee'),
+      "body": /* @__PURE__ */ formBody('editMinimumAnnualServiceFee'),
       "response": {
         "200": {
           "type": "object",
@@ -4208,7 +4648,7 @@ export const commandRoutes: CommandRoute[] = [
         "users"
       ],
       "summary": "Update user",
-      "body": formBody('updateUser'),
+      "body": /* @__PURE__ */ formBody('updateUser'),
       "response": {
         "200": {
           "type": "object",
@@ -4240,7 +4680,7 @@ export const commandRoutes: CommandRoute[] = [
         "users"
       ],
       "summary": "Disable user",
-      "body": formBody('disableUser'),
+      "body": /* @__PURE__ */ formBody('disableUser'),
       "response": {
         "200": {
           "type": "object",
@@ -4272,7 +4712,7 @@ export const commandRoutes: CommandRoute[] = [
         "users"
       ],
       "summary": "Enable user",
-      "body": formBody('enableUser'),
+      "body": /* @__PURE__ */ formBody('enableUser'),
       "response": {
         "200": {
           "type": "object",
@@ -4304,7 +4744,7 @@ export const commandRoutes: CommandRoute[] = [
         "users"
       ],
       "summary": "Add permission",
-      "body": formBody('adminPermissionChange'),
+      "body": /* @__PURE__ */ formBody('adminPermissionChange'),
       "response": {
         "200": {
           "type": "object",
@@ -4336,7 +4776,7 @@ export const commandRoutes: CommandRoute[] = [
         "users"
       ],
       "summary": "Remove permission",
-      "body": formBody('adminPermissionChange'),
+      "body": /* @__PURE__ */ formBody('adminPermissionChange'),
       "response": {
         "200": {
           "type": "object",
@@ -4368,7 +4808,7 @@ export const commandRoutes: CommandRoute[] = [
         "users"
       ],
       "summary": "Create administrator",
-      "body": formBody('createAdminUser'),
+      "body": /* @__PURE__ */ formBody('createAdminUser'),
       "response": {
         "200": {
           "type": "object",
@@ -4404,7 +4844,7 @@ export const commandRoutes: CommandRoute[] = [
         "users"
       ],
       "summary": "Create product administrator",
-      "body": formBody('createAdminUser'),
+      "body": /* @__PURE__ */ formBody('createAdminUser'),
       "response": {
         "200": {
           "type": "object",
@@ -4440,7 +4880,7 @@ export const commandRoutes: CommandRoute[] = [
         "users"
       ],
       "summary": "Reset password",
-      "body": formBody('resetPassword'),
+      "body": /* @__PURE__ */ formBody('resetPassword'),
       "response": {
         "200": {
           "type": "object",
@@ -4472,7 +4912,7 @@ export const commandRoutes: CommandRoute[] = [
         "users"
       ],
       "summary": "Send registration mail",
-      "body": formBody('sendRegistrationMail'),
+      "body": /* @__PURE__ */ formBody('sendRegistrationMail'),
       "response": {
         "200": {
           "type": "object",
@@ -4504,7 +4944,7 @@ export const commandRoutes: CommandRoute[] = [
         "users"
       ],
       "summary": "Update contact information",
-      "body": formBody('updateContactInformation'),
+      "body": /* @__PURE__ */ formBody('updateContactInformation'),
       "response": {
         "200": {
           "type": "object",
@@ -4536,7 +4976,7 @@ export const commandRoutes: CommandRoute[] = [
         "users"
       ],
       "summary": "Create creditor user",
-      "body": formBody('createCreditorUser'),
+      "body": /* @__PURE__ */ formBody('createCreditorUser'),
       "response": {
         "200": {
           "type": "object",
@@ -4572,7 +5012,7 @@ export const commandRoutes: CommandRoute[] = [
         "users"
       ],
       "summary": "Enable DOC2Portal (invoices)",
-      "body": formBody('enableDoc2PortalInvoices'),
+      "body": /* @__PURE__ */ formBody('enableDoc2PortalInvoices'),
       "response": {
         "200": {
           "type": "object",
@@ -4604,7 +5044,7 @@ export const commandRoutes: CommandRoute[] = [
         "users"
       ],
       "summary": "Disable DOC2Portal (invoices)",
-      "body": formBody('disableDoc2PortalInvoices'),
+      "body": /* @__PURE__ */ formBody('disableDoc2PortalInvoices'),
       "response": {
         "200": {
           "type": "object",
@@ -4636,7 +5076,7 @@ export const commandRoutes: CommandRoute[] = [
         "users"
       ],
       "summary": "Enable Letter2Post (documents)",
-      "body": formBody('enableLetter2PostDocuments'),
+      "body": /* @__PURE__ */ formBody('enableLetter2PostDocuments'),
       "response": {
         "200": {
           "type": "object",
@@ -4668,7 +5108,39 @@ export const commandRoutes: CommandRoute[] = [
         "users"
       ],
       "summary": "Disable Letter2Post (documents)",
-      "body": formBody('disableLetter2PostDocuments'),
+      "body": /* @__PURE__ */ formBody('disableLetter2PostDocuments'),
+      "response": {
+        "200": {
+          "type": "object",
+          "properties": {
+            "success": {
+              "type": "boolean"
+            },
+            "message": {
+              "type": "string",
+              "description": "German text of the success message"
+            }
+          },
+          "required": [
+            "success",
+            "message"
+          ]
+        }
+      }
+    }
+  },
+  {
+    "method": "PUT",
+    "url": "/creditor/datev-settings",
+    "commands": [
+      "updateDatevSettings"
+    ],
+    "schema": {
+      "tags": [
+        "datev"
+      ],
+      "summary": "Save DATEV settings",
+      "body": /* @__PURE__ */ formBody('datevSettings'),
       "response": {
         "200": {
           "type": "object",
@@ -4700,7 +5172,7 @@ export const commandRoutes: CommandRoute[] = [
         "debtors"
       ],
       "summary": "Check debtor",
-      "body": formBody('createDebtor'),
+      "body": /* @__PURE__ */ formBody('createDebtor'),
       "response": {
         "200": {
           "$ref": "PendingDebtorDecision#"
@@ -4719,7 +5191,7 @@ export const commandRoutes: CommandRoute[] = [
         "debtors"
       ],
       "summary": "Create debtor",
-      "body": formBody('createDebtor'),
+      "body": /* @__PURE__ */ formBody('createDebtor'),
       "response": {
         "200": {
           "type": "object",
@@ -4780,8 +5252,8 @@ export const commandRoutes: CommandRoute[] = [
             "paymentMethod"
           ]
         },
-        "then": formBody('paymentData'),
-        "else": formBody('editDebtor')
+        "then": /* @__PURE__ */ formBody('paymentData'),
+        "else": /* @__PURE__ */ formBody('editDebtor')
       },
       "response": {
         "200": {
@@ -4979,7 +5451,7 @@ export const commandRoutes: CommandRoute[] = [
           "id"
         ]
       },
-      "body": formBody('limitIncrease'),
+      "body": /* @__PURE__ */ formBody('limitIncrease'),
       "response": {
         "200": {
           "type": "object",
@@ -5086,7 +5558,7 @@ export const commandRoutes: CommandRoute[] = [
           "id"
         ]
       },
-      "body": formBody('addLocation'),
+      "body": /* @__PURE__ */ formBody('addLocation'),
       "response": {
         "200": {
           "type": "object",
@@ -5135,7 +5607,7 @@ export const commandRoutes: CommandRoute[] = [
           "id"
         ]
       },
-      "body": formBody('editLocation'),
+      "body": /* @__PURE__ */ formBody('editLocation'),
       "response": {
         "200": {
           "type": "object",
@@ -5268,7 +5740,7 @@ export const commandRoutes: CommandRoute[] = [
           "id"
         ]
       },
-      "body": formBody('postAddress'),
+      "body": /* @__PURE__ */ formBody('postAddress'),
       "response": {
         "200": {
           "type": "object",
@@ -5357,7 +5829,7 @@ export const commandRoutes: CommandRoute[] = [
           "id"
         ]
       },
-      "body": formBody('locationEmail'),
+      "body": /* @__PURE__ */ formBody('locationEmail'),
       "response": {
         "200": {
           "type": "object",
@@ -5390,7 +5862,7 @@ export const commandRoutes: CommandRoute[] = [
       ],
       "summary": "Submit product application",
       "description": "Public. The product application: the creditor and its main user are registered (SAP registered → set-up fee charged → user created) and the registration mail is sent.",
-      "body": formBody('productApplication'),
+      "body": /* @__PURE__ */ formBody('productApplication'),
       "response": {
         "200": {
           "type": "object",
@@ -5427,7 +5899,7 @@ export const commandRoutes: CommandRoute[] = [
       ],
       "summary": "Send product request",
       "description": "Public. A product request: kept as a lead for the provider's admins and mailed to the product's service address.",
-      "body": formBody('productRequest'),
+      "body": /* @__PURE__ */ formBody('productRequest'),
       "response": {
         "200": {
           "type": "object",
@@ -5476,7 +5948,7 @@ export const commandRoutes: CommandRoute[] = [
           "locationIdentifier"
         ]
       },
-      "body": formBody('createPermanentDebt'),
+      "body": /* @__PURE__ */ formBody('createPermanentDebt'),
       "response": {
         "200": {
           "type": "object",
@@ -5525,7 +5997,7 @@ export const commandRoutes: CommandRoute[] = [
           "id"
         ]
       },
-      "body": formBody('stopPermanentDebt'),
+      "body": /* @__PURE__ */ formBody('stopPermanentDebt'),
       "response": {
         "200": {
           "type": "object",
@@ -5558,7 +6030,7 @@ export const commandRoutes: CommandRoute[] = [
       ],
       "summary": "Register creditor",
       "description": "Admin permission creditor_registration. Registers the creditor with its main user in the states SAP registered → set-up fee charged → user created; the main user gets the registration mail with the link to set the password.",
-      "body": formBody('createCreditor'),
+      "body": /* @__PURE__ */ formBody('createCreditor'),
       "response": {
         "200": {
           "type": "object",
@@ -5589,6 +6061,127 @@ export const commandRoutes: CommandRoute[] = [
   },
   {
     "method": "POST",
+    "url": "/sepa-debit/file/create",
+    "commands": [
+      "createSepaDebitFile"
+    ],
+    "schema": {
+      "tags": [
+        "sepaDebits"
+      ],
+      "summary": "Create direct debit file",
+      "body": /* @__PURE__ */ formBody('createSepaDebitFile'),
+      "response": {
+        "200": {
+          "type": "object",
+          "properties": {
+            "fileId": {
+              "type": "integer"
+            },
+            "numberOfTransactions": {
+              "type": "integer"
+            },
+            "controlSum": {
+              "type": "integer",
+              "description": "cents"
+            },
+            "success": {
+              "type": "boolean"
+            },
+            "message": {
+              "type": "string",
+              "description": "German text of the success message"
+            }
+          },
+          "required": [
+            "success",
+            "message",
+            "fileId",
+            "numberOfTransactions",
+            "controlSum"
+          ]
+        }
+      }
+    }
+  },
+  {
+    "method": "POST",
+    "url": "/sepa-debit/creditor-identifier",
+    "commands": [
+      "setSepaCreditorIdentifier"
+    ],
+    "schema": {
+      "tags": [
+        "sepaDebits"
+      ],
+      "summary": "Set creditor identifier",
+      "body": /* @__PURE__ */ formBody('sepaCreditorIdentifier'),
+      "response": {
+        "200": {
+          "type": "object",
+          "properties": {
+            "success": {
+              "type": "boolean"
+            },
+            "message": {
+              "type": "string",
+              "description": "German text of the success message"
+            }
+          },
+          "required": [
+            "success",
+            "message"
+          ]
+        }
+      }
+    }
+  },
+  {
+    "method": "POST",
+    "url": "/sepa-debit/returns/import",
+    "commands": [
+      "importSepaReturns"
+    ],
+    "schema": {
+      "tags": [
+        "sepaDebits"
+      ],
+      "summary": "Import returned direct debits",
+      "body": /* @__PURE__ */ formBody('sepaReturnImport'),
+      "response": {
+        "200": {
+          "type": "object",
+          "properties": {
+            "returned": {
+              "type": "integer"
+            },
+            "alreadyReturned": {
+              "type": "integer"
+            },
+            "unknown": {
+              "type": "integer"
+            },
+            "success": {
+              "type": "boolean"
+            },
+            "message": {
+              "type": "string",
+              "description": "German text of the success message"
+            }
+          },
+          "required": [
+            "success",
+            "message",
+            "returned",
+            "alreadyReturned",
+            "unknown"
+          ]
+        }
+      }
+    }
+  },
+  {
+    "method": "POST",
     "url": "/user-information/command/creditor-setting/update",
     "commands": [
       "updateEmailReminderSetting"
@@ -5598,7 +6191,39 @@ export const commandRoutes: CommandRoute[] = [
         "settings"
       ],
       "summary": "Save e-mail notification",
-      "body": formBody('emailReminderSettings'),
+      "body": /* @__PURE__ */ formBody('emailReminderSettings'),
+      "response": {
+        "200": {
+          "type": "object",
+          "properties": {
+            "success": {
+              "type": "boolean"
+            },
+            "message": {
+              "type": "string",
+              "description": "German text of the success message"
+            }
+          },
+          "required": [
+            "success",
+            "message"
+          ]
+        }
+      }
+    }
+  },
+  {
+    "method": "POST",
+    "url": "/user-information/command/creditor-setting/delete",
+    "commands": [
+      "deleteEmailReminderSetting"
+    ],
+    "schema": {
+      "tags": [
+        "settings"
+      ],
+      "summary": "Remove e-mail notification",
+      "body": /* @__PURE__ */ formBody('deleteEmailReminderSetting'),
       "response": {
         "200": {
           "type": "object",
@@ -5630,7 +6255,7 @@ export const commandRoutes: CommandRoute[] = [
         "settings"
       ],
       "summary": "Change default exposure type",
-      "body": formBody('defaultExposureType'),
+      "body": /* @__PURE__ */ formBody('defaultExposureType'),
       "response": {
         "200": {
           "type": "object",
@@ -5662,14 +6287,11 @@ export const commandRoutes: CommandRoute[] = [
         "settings"
       ],
       "summary": "Register company user",
-      "body": formBody('createCompanyUser'),
+      "body": /* @__PURE__ */ formBody('createCompanyUser'),
       "response": {
         "200": {
           "type": "object",
           "properties": {
-            "identifier": {
-              "type": "integer"
-            },
             "success": {
               "type": "boolean"
             },
@@ -5680,8 +6302,7 @@ export const commandRoutes: CommandRoute[] = [
           },
           "required": [
             "success",
-            "message",
-            "identifier"
+            "message"
           ]
         }
       }
@@ -5698,7 +6319,7 @@ export const commandRoutes: CommandRoute[] = [
         "settings"
       ],
       "summary": "Update company user",
-      "body": formBody('editCompanyUser'),
+      "body": /* @__PURE__ */ formBody('editCompanyUser'),
       "response": {
         "200": {
           "type": "object",
@@ -5730,7 +6351,7 @@ export const commandRoutes: CommandRoute[] = [
         "settings"
       ],
       "summary": "Delete company user",
-      "body": formBody('deleteCompanyUser'),
+      "body": /* @__PURE__ */ formBody('deleteCompanyUser'),
       "response": {
         "200": {
           "type": "object",
@@ -5762,11 +6383,17 @@ export const commandRoutes: CommandRoute[] = [
         "vouchers"
       ],
       "summary": "Upload voucher",
-      "body": formBody('uploadVoucher'),
+      "body": /* @__PURE__ */ formBody('uploadVoucher'),
       "response": {
         "200": {
           "type": "object",
           "properties": {
+            "voucherIds": {
+              "type": "array",
+              "items": {
+                "type": "integer"
+              }
+            },
             "voucherId": {
               "type": "integer"
             },
@@ -5784,6 +6411,7 @@ export const commandRoutes: CommandRoute[] = [
           "required": [
             "success",
             "message",
+            "voucherIds",
             "voucherId",
             "count"
           ]
@@ -5903,7 +6531,7 @@ export const commandRoutes: CommandRoute[] = [
           "id"
         ]
       },
-      "body": formBody('editDeliveryType'),
+      "body": /* @__PURE__ */ formBody('editDeliveryType'),
       "response": {
         "200": {
           "type": "object",
@@ -5948,7 +6576,7 @@ export const commandRoutes: CommandRoute[] = [
           "id"
         ]
       },
-      "body": formBody('customisedLabel'),
+      "body": /* @__PURE__ */ formBody('customisedLabel'),
       "response": {
         "200": {
           "type": "object",
@@ -5993,7 +6621,7 @@ export const commandRoutes: CommandRoute[] = [
           "id"
         ]
       },
-      "body": formBody('addAttachment'),
+      "body": /* @__PURE__ */ formBody('addAttachment'),
       "response": {
         "200": {
           "type": "object",
@@ -6070,6 +6698,54 @@ export const commandRoutes: CommandRoute[] = [
   },
   {
     "method": "POST",
+    "url": "/voucher/transfer-basic-process/:id",
+    "commands": [
+      "transferBasicProcess"
+    ],
+    "schema": {
+      "tags": [
+        "vouchers"
+      ],
+      "summary": "Hand over as a normal invoice",
+      "params": {
+        "type": "object",
+        "properties": {
+          "id": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 2147483647
+          }
+        },
+        "required": [
+          "id"
+        ]
+      },
+      "response": {
+        "200": {
+          "type": "object",
+          "properties": {
+            "identifier": {
+              "type": "integer"
+            },
+            "success": {
+              "type": "boolean"
+            },
+            "message": {
+              "type": "string",
+              "description": "German text of the success message"
+            }
+          },
+          "required": [
+            "success",
+            "message",
+            "identifier"
+          ]
+        }
+      }
+    }
+  },
+  {
+    "method": "POST",
     "url": "/voucher/:id/reupload",
     "commands": [
       "reuploadVoucher"
@@ -6092,7 +6768,7 @@ export const commandRoutes: CommandRoute[] = [
           "id"
         ]
       },
-      "body": formBody('reUploadVoucher'),
+      "body": /* @__PURE__ */ formBody('reUploadVoucher'),
       "response": {
         "200": {
           "type": "object",
@@ -6141,7 +6817,7 @@ export const commandRoutes: CommandRoute[] = [
           "id"
         ]
       },
-      "body": formBody('uploadSubsequentInvoice'),
+      "body": /* @__PURE__ */ formBody('uploadSubsequentInvoice'),
       "response": {
         "200": {
           "type": "object",
@@ -6190,7 +6866,7 @@ export const commandRoutes: CommandRoute[] = [
           "id"
         ]
       },
-      "body": formBody('comment'),
+      "body": /* @__PURE__ */ formBody('comment'),
       "response": {
         "200": {
           "type": "object",
@@ -6235,7 +6911,7 @@ export const commandRoutes: CommandRoute[] = [
           "id"
         ]
       },
-      "body": formBody('abandonment'),
+      "body": /* @__PURE__ */ formBody('abandonment'),
       "response": {
         "200": {
           "type": "object",
@@ -6289,7 +6965,7 @@ export const commandRoutes: CommandRoute[] = [
           "id"
         ]
       },
-      "body": formBody('creditAdvice'),
+      "body": /* @__PURE__ */ formBody('creditAdvice'),
       "response": {
         "200": {
           "type": "object",
@@ -6343,7 +7019,7 @@ export const commandRoutes: CommandRoute[] = [
           "id"
         ]
       },
-      "body": formBody('directPayment'),
+      "body": /* @__PURE__ */ formBody('directPayment'),
       "response": {
         "200": {
           "type": "object",
@@ -6397,7 +7073,7 @@ export const commandRoutes: CommandRoute[] = [
           "id"
         ]
       },
-      "body": formBody('annulation'),
+      "body": /* @__PURE__ */ formBody('annulation'),
       "response": {
         "200": {
           "type": "object",
@@ -6451,7 +7127,7 @@ export const commandRoutes: CommandRoute[] = [
           "id"
         ]
       },
-      "body": formBody('setDunningBlock'),
+      "body": /* @__PURE__ */ formBody('setDunningBlock'),
       "response": {
         "200": {
           "type": "object",
@@ -6496,7 +7172,7 @@ export const commandRoutes: CommandRoute[] = [
           "id"
         ]
       },
-      "body": formBody('cancelDunningBlock'),
+      "body": /* @__PURE__ */ formBody('cancelDunningBlock'),
       "response": {
         "200": {
           "type": "object",
@@ -6541,7 +7217,7 @@ export const commandRoutes: CommandRoute[] = [
           "id"
         ]
       },
-      "body": formBody('openDispute'),
+      "body": /* @__PURE__ */ formBody('openDispute'),
       "response": {
         "200": {
           "type": "object",
@@ -6586,7 +7262,7 @@ export const commandRoutes: CommandRoute[] = [
           "id"
         ]
       },
-      "body": formBody('closeDispute'),
+      "body": /* @__PURE__ */ formBody('closeDispute'),
       "response": {
         "200": {
           "type": "object",
@@ -6631,7 +7307,7 @@ export const commandRoutes: CommandRoute[] = [
           "id"
         ]
       },
-      "body": formBody('openDelay'),
+      "body": /* @__PURE__ */ formBody('openDelay'),
       "response": {
         "200": {
           "type": "object",
@@ -6676,7 +7352,7 @@ export const commandRoutes: CommandRoute[] = [
           "id"
         ]
       },
-      "body": formBody('closeDelay'),
+      "body": /* @__PURE__ */ formBody('closeDelay'),
       "response": {
         "200": {
           "type": "object",
@@ -6718,7 +7394,8 @@ export const commandRoutes: CommandRoute[] = [
           },
           "answerCode": {
             "type": "string",
-            "trim": true
+            "trim": true,
+            "notBlank": true
           },
           "followUpAction": {
             "type": "string",
@@ -6739,7 +7416,7 @@ export const commandRoutes: CommandRoute[] = [
           "followUpAction"
         ]
       },
-      "body": formBody('workQueueAnswer'),
+      "body": /* @__PURE__ */ formBody('workQueueAnswer'),
       "response": {
         "200": {
           "type": "object",

@@ -5,11 +5,13 @@
 //   schema/enums/creditorStatus.yaml
 //   schema/enums/creditorVoucherReadStatus.yaml
 //   schema/enums/creditorVoucherType.yaml
+//   schema/enums/datevChart.yaml
 //   schema/enums/debtorAssignmentStatus.yaml
 //   schema/enums/debtorStatus.yaml
 //   schema/enums/debtorType.yaml
 //   schema/enums/deliveryType.yaml
 //   schema/enums/dunningType.yaml
+//   schema/enums/eInvoiceFormat.yaml
 //   schema/enums/exposureType.yaml
 //   schema/enums/historyEventType.yaml
 //   schema/enums/identificationReason.yaml
@@ -32,12 +34,16 @@
 //   schema/enums/registrationState.yaml
 //   schema/enums/reminderFrequency.yaml
 //   schema/enums/salutation.yaml
+//   schema/enums/sepaDebitStatus.yaml
+//   schema/enums/sepaReturnReason.yaml
+//   schema/enums/sepaSequenceType.yaml
 //   schema/enums/sepaUpdateRequestStatus.yaml
 //   schema/enums/serviceFeeConditionStatus.yaml
 //   schema/enums/setupFee.yaml
 //   schema/enums/solvencyColor.yaml
 //   schema/enums/solvencyReasonCodeBusiness.yaml
 //   schema/enums/solvencyReasonCodeCustomer.yaml
+//   schema/enums/stateOfAffairsOptionType.yaml
 //   schema/enums/termsDocumentType.yaml
 //   schema/enums/timePeriodFilter.yaml
 //   schema/enums/tutorialTag.yaml
@@ -183,6 +189,21 @@ export const enums: Record<string, EnumConfig> = {
       {
         "value": "VR",
         "label": "enums.creditorVoucherType.VR"
+      }
+    ],
+    "groups": {}
+  },
+  "datevChart": {
+    "name": "datevChart",
+    "label": "enumTitles.datevChart",
+    "values": [
+      {
+        "value": "SKR03",
+        "label": "enums.datevChart.SKR03"
+      },
+      {
+        "value": "SKR04",
+        "label": "enums.datevChart.SKR04"
       }
     ],
     "groups": {}
@@ -372,6 +393,29 @@ export const enums: Record<string, EnumConfig> = {
         ]
       }
     }
+  },
+  "eInvoiceFormat": {
+    "name": "eInvoiceFormat",
+    "label": "enumTitles.eInvoiceFormat",
+    "values": [
+      {
+        "value": "pdf",
+        "label": "enums.eInvoiceFormat.pdf"
+      },
+      {
+        "value": "xrechnungUbl",
+        "label": "enums.eInvoiceFormat.xrechnungUbl"
+      },
+      {
+        "value": "xrechnungCii",
+        "label": "enums.eInvoiceFormat.xrechnungCii"
+      },
+      {
+        "value": "zugferd",
+        "label": "enums.eInvoiceFormat.zugferd"
+      }
+    ],
+    "groups": {}
   },
   "exposureType": {
     "name": "exposureType",
@@ -1597,6 +1641,157 @@ export const enums: Record<string, EnumConfig> = {
     ],
     "groups": {}
   },
+  "sepaDebitStatus": {
+    "name": "sepaDebitStatus",
+    "label": "enumTitles.sepaDebitStatus",
+    "values": [
+      {
+        "value": "submitted",
+        "label": "enums.sepaDebitStatus.submitted",
+        "color": "info"
+      },
+      {
+        "value": "returned",
+        "label": "enums.sepaDebitStatus.returned",
+        "color": "error"
+      }
+    ],
+    "groups": {}
+  },
+  "sepaReturnReason": {
+    "name": "sepaReturnReason",
+    "label": "enumTitles.sepaReturnReason",
+    "values": [
+      {
+        "value": "AC01",
+        "label": "enums.sepaReturnReason.AC01"
+      },
+      {
+        "value": "AC04",
+        "label": "enums.sepaReturnReason.AC04"
+      },
+      {
+        "value": "AC06",
+        "label": "enums.sepaReturnReason.AC06"
+      },
+      {
+        "value": "AC13",
+        "label": "enums.sepaReturnReason.AC13"
+      },
+      {
+        "value": "AG01",
+        "label": "enums.sepaReturnReason.AG01"
+      },
+      {
+        "value": "AG02",
+        "label": "enums.sepaReturnReason.AG02"
+      },
+      {
+        "value": "AM04",
+        "label": "enums.sepaReturnReason.AM04"
+      },
+      {
+        "value": "AM05",
+        "label": "enums.sepaReturnReason.AM05"
+      },
+      {
+        "value": "BE05",
+        "label": "enums.sepaReturnReason.BE05"
+      },
+      {
+        "value": "CNOR",
+        "label": "enums.sepaReturnReason.CNOR"
+      },
+      {
+        "value": "DNOR",
+        "label": "enums.sepaReturnReason.DNOR"
+      },
+      {
+        "value": "FF01",
+        "label": "enums.sepaReturnReason.FF01"
+      },
+      {
+        "value": "MD01",
+        "label": "enums.sepaReturnReason.MD01"
+      },
+      {
+        "value": "MD02",
+        "label": "enums.sepaReturnReason.MD02"
+      },
+      {
+        "value": "MD06",
+        "label": "enums.sepaReturnReason.MD06"
+      },
+      {
+        "value": "MD07",
+        "label": "enums.sepaReturnReason.MD07"
+      },
+      {
+        "value": "MS02",
+        "label": "enums.sepaReturnReason.MS02"
+      },
+      {
+        "value": "MS03",
+        "label": "enums.sepaReturnReason.MS03"
+      },
+      {
+        "value": "RC01",
+        "label": "enums.sepaReturnReason.RC01"
+      },
+      {
+        "value": "RR01",
+        "label": "enums.sepaReturnReason.RR01"
+      },
+      {
+        "value": "RR02",
+        "label": "enums.sepaReturnReason.RR02"
+      },
+      {
+        "value": "RR03",
+        "label": "enums.sepaReturnReason.RR03"
+      },
+      {
+        "value": "RR04",
+        "label": "enums.sepaReturnReason.RR04"
+      },
+      {
+        "value": "SL01",
+        "label": "enums.sepaReturnReason.SL01"
+      },
+      {
+        "value": "FOCR",
+        "label": "enums.sepaReturnReason.FOCR"
+      },
+      {
+        "value": "DUPL",
+        "label": "enums.sepaReturnReason.DUPL"
+      },
+      {
+        "value": "TM01",
+        "label": "enums.sepaReturnReason.TM01"
+      }
+    ],
+    "groups": {}
+  },
+  "sepaSequenceType": {
+    "name": "sepaSequenceType",
+    "label": "enumTitles.sepaSequenceType",
+    "values": [
+      {
+        "value": "FRST",
+        "label": "enums.sepaSequenceType.FRST"
+      },
+      {
+        "value": "RCUR",
+        "label": "enums.sepaSequenceType.RCUR"
+      },
+      {
+        "value": "FNAL",
+        "label": "enums.sepaSequenceType.FNAL"
+      }
+    ],
+    "groups": {}
+  },
   "sepaUpdateRequestStatus": {
     "name": "sepaUpdateRequestStatus",
     "label": "enumTitles.sepaUpdateRequestStatus",
@@ -1761,6 +1956,21 @@ export const enums: Record<string, EnumConfig> = {
       {
         "value": "ID_10",
         "label": "enums.solvencyReasonCodeCustomer.ID_10"
+      }
+    ],
+    "groups": {}
+  },
+  "stateOfAffairsOptionType": {
+    "name": "stateOfAffairsOptionType",
+    "label": "enumTitles.stateOfAffairsOptionType",
+    "values": [
+      {
+        "value": "accepted",
+        "label": "enums.stateOfAffairsOptionType.accepted"
+      },
+      {
+        "value": "rejected",
+        "label": "enums.stateOfAffairsOptionType.rejected"
       }
     ],
     "groups": {}

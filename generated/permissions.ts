@@ -460,6 +460,9 @@ export const permissionTables: PermissionTables = {
             },
             "comment": {
               "label": "permissions.voucherDetails.children.actions.children.comment.label"
+            },
+            "downloadEInvoice": {
+              "label": "permissions.voucherDetails.children.actions.children.downloadEInvoice.label"
             }
           }
         }
@@ -476,6 +479,9 @@ export const permissionTables: PermissionTables = {
         },
         "upload": {
           "label": "permissions.vouchers.children.upload.label"
+        },
+        "datevExport": {
+          "label": "permissions.vouchers.children.datevExport.label"
         }
       }
     },
@@ -634,10 +640,12 @@ export const permissionTables: PermissionTables = {
     "voucherDetails.actions.closeDelay",
     "voucherDetails.actions.uploadSubsequentInvoice",
     "voucherDetails.actions.comment",
+    "voucherDetails.actions.downloadEInvoice",
     "vouchers",
     "vouchers.openWorkQueue",
     "vouchers.sum",
     "vouchers.upload",
+    "vouchers.datevExport",
     "creditorPermissions",
     "creditorPermissions.directPaymentReporting",
     "creditorPermissions.solvencyDetermination",
@@ -740,6 +748,24 @@ export const permissionTables: PermissionTables = {
     },
     "view_action_log": {
       "label": "adminPermissions.view_action_log"
+    },
+    "sepa_direct_debits": {
+      "label": "adminPermissions.sepa_direct_debits"
+    },
+    "impersonate_user": {
+      "label": "adminPermissions.impersonate_user"
+    },
+    "import_states_of_affairs": {
+      "label": "adminPermissions.import_states_of_affairs"
+    },
+    "create_external_voucher": {
+      "label": "adminPermissions.create_external_voucher"
+    },
+    "retry_parked_jobs": {
+      "label": "adminPermissions.retry_parked_jobs"
+    },
+    "activate_debtor": {
+      "label": "adminPermissions.activate_debtor"
     }
   },
   roles: {
@@ -791,7 +817,8 @@ export const permissionTables: PermissionTables = {
         "masterData.tabs.contract",
         "masterData.serviceFees",
         "masterData.tabs.creditorVouchers",
-        "optIn.accept"
+        "optIn.accept",
+        "vouchers.datevExport"
       ]
     },
     "ROLE_CREDITOR-OBSERVER": {

@@ -47,6 +47,11 @@ export const validationRules: Record<string, ValidationRule> = {
     "param": "boolean",
     "message": "validation.invalid"
   },
+  "notBlank": {
+    "kind": "keyword",
+    "param": "boolean",
+    "message": "validation.required"
+  },
   "digits": {
     "kind": "format",
     "message": "validation.digits"
@@ -115,10 +120,13 @@ export const validationRules: Record<string, ValidationRule> = {
     "kind": "format",
     "message": "validation.vatId"
   },
-  "ibanCountry": {
-    "kind": "keyword",
-    "param": "string",
-    "message": "validation.ibanMustStartWithDe"
+  "leitwegId": {
+    "kind": "format",
+    "message": "validation.leitwegId"
+  },
+  "creditorIdentifier": {
+    "kind": "format",
+    "message": "validation.creditorIdentifier"
   },
   "germanMoney": {
     "kind": "format",

@@ -89,7 +89,7 @@ export const variantComparison: VariantComparison = {
         "FAS": {
           "value": "Kontor Fakturierung",
           "origin": "variant",
-          "source": "variants/fas.yaml:6"
+          "source": "variants/fas.yaml:10"
         },
         "FW": {
           "value": "Kontor Factoring",
@@ -137,7 +137,7 @@ export const variantComparison: VariantComparison = {
         "FAS": {
           "value": "Kontor Abrechnungsportal",
           "origin": "variant",
-          "source": "variants/fas.yaml:7"
+          "source": "variants/fas.yaml:11"
         },
         "FW": {
           "value": "Kontor Factoring-Portal",
@@ -241,7 +241,7 @@ export const variantComparison: VariantComparison = {
             "fas.localhost"
           ],
           "origin": "variant",
-          "source": "variants/fas.yaml:8"
+          "source": "variants/fas.yaml:12"
         },
         "FW": {
           "value": [
@@ -298,7 +298,7 @@ export const variantComparison: VariantComparison = {
         "FAS": {
           "value": false,
           "origin": "variant",
-          "source": "variants/fas.yaml:18"
+          "source": "variants/fas.yaml:22"
         },
         "FW": {
           "value": false,
@@ -346,7 +346,7 @@ export const variantComparison: VariantComparison = {
         "FAS": {
           "value": "/logos/fas.svg",
           "origin": "variant",
-          "source": "variants/fas.yaml:9"
+          "source": "variants/fas.yaml:13"
         },
         "FW": {
           "value": "/logos/fw.svg",
@@ -434,7 +434,7 @@ export const variantComparison: VariantComparison = {
         "FAS": {
           "value": "#2f4f4f",
           "origin": "variant",
-          "source": "variants/fas.yaml:10"
+          "source": "variants/fas.yaml:14"
         },
         "FW": {
           "value": "#7a1f3d",
@@ -482,7 +482,7 @@ export const variantComparison: VariantComparison = {
         "FAS": {
           "value": "#d9822b",
           "origin": "variant",
-          "source": "variants/fas.yaml:10"
+          "source": "variants/fas.yaml:14"
         },
         "FW": {
           "value": "#2e86ab",
@@ -530,7 +530,7 @@ export const variantComparison: VariantComparison = {
         "FAS": {
           "value": "+49 40 3250 1055",
           "origin": "variant",
-          "source": "variants/fas.yaml:12"
+          "source": "variants/fas.yaml:16"
         },
         "FW": {
           "value": "+49 40 3250 1022",
@@ -578,7 +578,7 @@ export const variantComparison: VariantComparison = {
         "FAS": {
           "value": "service-fas@kontor.example",
           "origin": "variant",
-          "source": "variants/fas.yaml:13"
+          "source": "variants/fas.yaml:17"
         },
         "FW": {
           "value": "service-fw@kontor.example",
@@ -626,7 +626,7 @@ export const variantComparison: VariantComparison = {
         "FAS": {
           "value": "Mo–Fr 7:00–18:00 Uhr",
           "origin": "variant",
-          "source": "variants/fas.yaml:14"
+          "source": "variants/fas.yaml:18"
         },
         "FW": {
           "value": "Mo–Fr 7:00–18:00 Uhr",
@@ -674,7 +674,7 @@ export const variantComparison: VariantComparison = {
         "FAS": {
           "value": "https://kontor.example/fas/impressum",
           "origin": "variant",
-          "source": "variants/fas.yaml:16"
+          "source": "variants/fas.yaml:20"
         },
         "FW": {
           "value": "https://kontor.example/fw/impressum",
@@ -722,7 +722,7 @@ export const variantComparison: VariantComparison = {
         "FAS": {
           "value": "https://kontor.example/fas/datenschutz",
           "origin": "variant",
-          "source": "variants/fas.yaml:17"
+          "source": "variants/fas.yaml:21"
         },
         "FW": {
           "value": "https://kontor.example/fw/datenschutz",
@@ -783,7 +783,7 @@ export const variantComparison: VariantComparison = {
             0
           ],
           "origin": "variant",
-          "source": "variants/fas.yaml:19"
+          "source": "variants/fas.yaml:23"
         },
         "FW": {
           "value": [
@@ -818,6 +818,48 @@ export const variantComparison: VariantComparison = {
           ],
           "origin": "variant",
           "source": "variants/vhv.yaml:19"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Gebühren und Zugänge",
+      "key": "defaultEInvoiceFormat",
+      "label": "Standard-Rechnungsformat neuer Standorte",
+      "defaultValue": "pdf",
+      "cells": {
+        "APL": {
+          "value": "pdf",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "pdf",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "pdf",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "zugferd",
+          "origin": "variant",
+          "source": "variants/fas.yaml:9"
+        },
+        "FW": {
+          "value": "pdf",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "pdf",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "pdf",
+          "origin": "default"
+        },
+        "VHV": {
+          "value": "pdf",
+          "origin": "default"
         }
       },
       "differs": true
@@ -1222,7 +1264,7 @@ export const variantComparison: VariantComparison = {
             "assetConsultantNumber"
           ],
           "origin": "variant",
-          "source": "variants/fas.yaml:32"
+          "source": "variants/fas.yaml:36"
         },
         "FW": {
           "value": [
@@ -1856,7 +1898,7 @@ export const variantComparison: VariantComparison = {
         "FAS": {
           "value": false,
           "origin": "variant",
-          "source": "variants/fas.yaml:45"
+          "source": "variants/fas.yaml:49"
         },
         "FW": {
           "value": "alwaysOn",
@@ -2070,7 +2112,7 @@ export const variantComparison: VariantComparison = {
         "FAS": {
           "value": false,
           "origin": "variant",
-          "source": "variants/fas.yaml:46"
+          "source": "variants/fas.yaml:50"
         },
         "FW": {
           "value": "alwaysOn",
@@ -2455,7 +2497,7 @@ export const variantComparison: VariantComparison = {
         "FAS": {
           "value": false,
           "origin": "variant",
-          "source": "variants/fas.yaml:37"
+          "source": "variants/fas.yaml:41"
         },
         "FW": {
           "value": "alwaysOn",
@@ -2591,7 +2633,7 @@ export const variantComparison: VariantComparison = {
         "FAS": {
           "value": false,
           "origin": "variant",
-          "source": "variants/fas.yaml:40"
+          "source": "variants/fas.yaml:44"
         },
         "FW": {
           "value": true,
@@ -3375,7 +3417,7 @@ export const variantComparison: VariantComparison = {
         "FAS": {
           "value": false,
           "origin": "variant",
-          "source": "variants/fas.yaml:42"
+          "source": "variants/fas.yaml:46"
         },
         "FW": {
           "value": true,
@@ -3424,7 +3466,7 @@ export const variantComparison: VariantComparison = {
         "FAS": {
           "value": false,
           "origin": "variant",
-          "source": "variants/fas.yaml:43"
+          "source": "variants/fas.yaml:47"
         },
         "FW": {
           "value": true,
@@ -4266,7 +4308,7 @@ export const variantComparison: VariantComparison = {
         "FAS": {
           "value": false,
           "origin": "variant",
-          "source": "variants/fas.yaml:49"
+          "source": "variants/fas.yaml:53"
         },
         "FW": {
           "value": "alwaysOn",
@@ -5215,42 +5257,42 @@ export const variantComparison: VariantComparison = {
         "APL": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         },
         "DAA": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         },
         "DAB": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         },
         "FAS": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         },
         "FW": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         },
         "SMAFA": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         },
         "TPF": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         },
         "VHV": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         }
       },
       "differs": false
@@ -5264,42 +5306,42 @@ export const variantComparison: VariantComparison = {
         "APL": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         },
         "DAA": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         },
         "DAB": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         },
         "FAS": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         },
         "FW": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         },
         "SMAFA": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         },
         "TPF": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         },
         "VHV": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         }
       },
       "differs": false
@@ -5313,42 +5355,42 @@ export const variantComparison: VariantComparison = {
         "APL": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         },
         "DAA": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         },
         "DAB": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         },
         "FAS": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         },
         "FW": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         },
         "SMAFA": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         },
         "TPF": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         },
         "VHV": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         }
       },
       "differs": false
@@ -5362,42 +5404,42 @@ export const variantComparison: VariantComparison = {
         "APL": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         },
         "DAA": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         },
         "DAB": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         },
         "FAS": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         },
         "FW": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         },
         "SMAFA": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         },
         "TPF": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         },
         "VHV": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         }
       },
       "differs": false
@@ -5411,42 +5453,42 @@ export const variantComparison: VariantComparison = {
         "APL": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         },
         "DAA": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         },
         "DAB": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         },
         "FAS": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         },
         "FW": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         },
         "SMAFA": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         },
         "TPF": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         },
         "VHV": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         }
       },
       "differs": false
@@ -5460,42 +5502,42 @@ export const variantComparison: VariantComparison = {
         "APL": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         },
         "DAA": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         },
         "DAB": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         },
         "FAS": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         },
         "FW": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         },
         "SMAFA": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         },
         "TPF": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         },
         "VHV": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         }
       },
       "differs": false
@@ -5509,42 +5551,42 @@ export const variantComparison: VariantComparison = {
         "APL": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         },
         "DAA": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         },
         "DAB": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         },
         "FAS": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         },
         "FW": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         },
         "SMAFA": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         },
         "TPF": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         },
         "VHV": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         }
       },
       "differs": false
@@ -5558,42 +5600,42 @@ export const variantComparison: VariantComparison = {
         "APL": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         },
         "DAA": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         },
         "DAB": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         },
         "FAS": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         },
         "FW": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         },
         "SMAFA": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         },
         "TPF": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         },
         "VHV": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         }
       },
       "differs": false
@@ -5607,42 +5649,42 @@ export const variantComparison: VariantComparison = {
         "APL": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         },
         "DAA": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         },
         "DAB": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         },
         "FAS": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         },
         "FW": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         },
         "SMAFA": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         },
         "TPF": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         },
         "VHV": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         }
       },
       "differs": false
@@ -5656,42 +5698,42 @@ export const variantComparison: VariantComparison = {
         "APL": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         },
         "DAA": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         },
         "DAB": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         },
         "FAS": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         },
         "FW": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         },
         "SMAFA": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         },
         "TPF": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         },
         "VHV": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         }
       },
       "differs": false
@@ -5705,32 +5747,32 @@ export const variantComparison: VariantComparison = {
         "APL": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         },
         "DAA": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         },
         "DAB": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         },
         "FAS": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         },
         "FW": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         },
         "SMAFA": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         },
         "TPF": {
           "value": false,
@@ -5740,7 +5782,7 @@ export const variantComparison: VariantComparison = {
         "VHV": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         }
       },
       "differs": true
@@ -5754,32 +5796,32 @@ export const variantComparison: VariantComparison = {
         "APL": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         },
         "DAA": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         },
         "DAB": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         },
         "FAS": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         },
         "FW": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         },
         "SMAFA": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         },
         "TPF": {
           "value": false,
@@ -5789,7 +5831,7 @@ export const variantComparison: VariantComparison = {
         "VHV": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         }
       },
       "differs": true
@@ -5999,42 +6041,42 @@ export const variantComparison: VariantComparison = {
         "APL": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         },
         "DAA": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         },
         "DAB": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         },
         "FAS": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         },
         "FW": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         },
         "SMAFA": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         },
         "TPF": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         },
         "VHV": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         }
       },
       "differs": false
@@ -6048,42 +6090,91 @@ export const variantComparison: VariantComparison = {
         "APL": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         },
         "DAA": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         },
         "DAB": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         },
         "FAS": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         },
         "FW": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         },
         "SMAFA": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         },
         "TPF": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
         },
         "VHV": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:214"
+          "source": "schema/permissions.yaml:215"
+        }
+      },
+      "differs": false
+    },
+    {
+      "section": "Funktionsschalter",
+      "key": "permissions.voucherDetails.actions.downloadEInvoice",
+      "label": "Belegdetails › Aktionen › E-Rechnung herunterladen",
+      "defaultValue": true,
+      "cells": {
+        "APL": {
+          "value": true,
+          "origin": "default",
+          "source": "schema/permissions.yaml:215"
+        },
+        "DAA": {
+          "value": true,
+          "origin": "default",
+          "source": "schema/permissions.yaml:215"
+        },
+        "DAB": {
+          "value": true,
+          "origin": "default",
+          "source": "schema/permissions.yaml:215"
+        },
+        "FAS": {
+          "value": true,
+          "origin": "default",
+          "source": "schema/permissions.yaml:215"
+        },
+        "FW": {
+          "value": true,
+          "origin": "default",
+          "source": "schema/permissions.yaml:215"
+        },
+        "SMAFA": {
+          "value": true,
+          "origin": "default",
+          "source": "schema/permissions.yaml:215"
+        },
+        "TPF": {
+          "value": true,
+          "origin": "default",
+          "source": "schema/permissions.yaml:215"
+        },
+        "VHV": {
+          "value": true,
+          "origin": "default",
+          "source": "schema/permissions.yaml:215"
         }
       },
       "differs": false
@@ -6097,42 +6188,42 @@ export const variantComparison: VariantComparison = {
         "APL": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:221"
+          "source": "schema/permissions.yaml:226"
         },
         "DAA": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:221"
+          "source": "schema/permissions.yaml:226"
         },
         "DAB": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:221"
+          "source": "schema/permissions.yaml:226"
         },
         "FAS": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:221"
+          "source": "schema/permissions.yaml:226"
         },
         "FW": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:221"
+          "source": "schema/permissions.yaml:226"
         },
         "SMAFA": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:221"
+          "source": "schema/permissions.yaml:226"
         },
         "TPF": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:221"
+          "source": "schema/permissions.yaml:226"
         },
         "VHV": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:221"
+          "source": "schema/permissions.yaml:226"
         }
       },
       "differs": false
@@ -6146,42 +6237,42 @@ export const variantComparison: VariantComparison = {
         "APL": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:221"
+          "source": "schema/permissions.yaml:226"
         },
         "DAA": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:221"
+          "source": "schema/permissions.yaml:226"
         },
         "DAB": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:221"
+          "source": "schema/permissions.yaml:226"
         },
         "FAS": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:221"
+          "source": "schema/permissions.yaml:226"
         },
         "FW": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:221"
+          "source": "schema/permissions.yaml:226"
         },
         "SMAFA": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:221"
+          "source": "schema/permissions.yaml:226"
         },
         "TPF": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:221"
+          "source": "schema/permissions.yaml:226"
         },
         "VHV": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:221"
+          "source": "schema/permissions.yaml:226"
         }
       },
       "differs": false
@@ -6195,32 +6286,32 @@ export const variantComparison: VariantComparison = {
         "APL": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:221"
+          "source": "schema/permissions.yaml:226"
         },
         "DAA": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:221"
+          "source": "schema/permissions.yaml:226"
         },
         "DAB": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:221"
+          "source": "schema/permissions.yaml:226"
         },
         "FAS": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:221"
+          "source": "schema/permissions.yaml:226"
         },
         "FW": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:221"
+          "source": "schema/permissions.yaml:226"
         },
         "SMAFA": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:221"
+          "source": "schema/permissions.yaml:226"
         },
         "TPF": {
           "value": false,
@@ -6230,10 +6321,59 @@ export const variantComparison: VariantComparison = {
         "VHV": {
           "value": true,
           "origin": "default",
-          "source": "schema/permissions.yaml:221"
+          "source": "schema/permissions.yaml:226"
         }
       },
       "differs": true
+    },
+    {
+      "section": "Funktionsschalter",
+      "key": "permissions.vouchers.datevExport",
+      "label": "Belege › DATEV-Buchungsstapel exportieren",
+      "defaultValue": true,
+      "cells": {
+        "APL": {
+          "value": true,
+          "origin": "default",
+          "source": "schema/permissions.yaml:226"
+        },
+        "DAA": {
+          "value": true,
+          "origin": "default",
+          "source": "schema/permissions.yaml:226"
+        },
+        "DAB": {
+          "value": true,
+          "origin": "default",
+          "source": "schema/permissions.yaml:226"
+        },
+        "FAS": {
+          "value": true,
+          "origin": "default",
+          "source": "schema/permissions.yaml:226"
+        },
+        "FW": {
+          "value": true,
+          "origin": "default",
+          "source": "schema/permissions.yaml:226"
+        },
+        "SMAFA": {
+          "value": true,
+          "origin": "default",
+          "source": "schema/permissions.yaml:226"
+        },
+        "TPF": {
+          "value": true,
+          "origin": "default",
+          "source": "schema/permissions.yaml:226"
+        },
+        "VHV": {
+          "value": true,
+          "origin": "default",
+          "source": "schema/permissions.yaml:226"
+        }
+      },
+      "differs": false
     },
     {
       "section": "Funktionsschalter",
@@ -6487,7 +6627,7 @@ export const variantComparison: VariantComparison = {
             "acceptedMappingA"
           ],
           "origin": "variant",
-          "source": "variants/fas.yaml:22"
+          "source": "variants/fas.yaml:26"
         },
         "FW": {
           "value": [
@@ -6566,7 +6706,7 @@ export const variantComparison: VariantComparison = {
             "standard"
           ],
           "origin": "variant",
-          "source": "variants/fas.yaml:23"
+          "source": "variants/fas.yaml:27"
         },
         "FW": {
           "value": [
@@ -6635,7 +6775,7 @@ export const variantComparison: VariantComparison = {
             "dispute"
           ],
           "origin": "variant",
-          "source": "variants/fas.yaml:24"
+          "source": "variants/fas.yaml:28"
         },
         "FW": {
           "value": [
@@ -6711,7 +6851,7 @@ export const variantComparison: VariantComparison = {
             "impersonalAccountGroup"
           ],
           "origin": "variant",
-          "source": "variants/fas.yaml:25"
+          "source": "variants/fas.yaml:29"
         },
         "FW": {
           "value": [
@@ -6747,6 +6887,888 @@ export const variantComparison: VariantComparison = {
           ],
           "origin": "variant",
           "source": "variants/vhv.yaml:25"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.actionTypes.debtor_activate",
+      "label": "actionTypes.debtor_activate",
+      "defaultValue": "Kunde reaktiviert",
+      "cells": {
+        "APL": {
+          "value": "Kunde reaktiviert",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Kunde reaktiviert",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Kunde reaktiviert",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Kunde reaktiviert",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Kunde reaktiviert",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Kunde reaktiviert",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Auftraggeber reaktiviert",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:238"
+        },
+        "VHV": {
+          "value": "Kunde reaktiviert",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.actionTypes.debtor_assign",
+      "label": "actionTypes.debtor_assign",
+      "defaultValue": "Kunde zugeordnet",
+      "cells": {
+        "APL": {
+          "value": "Kunde zugeordnet",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Kunde zugeordnet",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Kunde zugeordnet",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Kunde zugeordnet",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Kunde zugeordnet",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Kunde zugeordnet",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Auftraggeber zugeordnet",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:240"
+        },
+        "VHV": {
+          "value": "Kunde zugeordnet",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.actionTypes.debtor_create",
+      "label": "actionTypes.debtor_create",
+      "defaultValue": "Kunde angelegt",
+      "cells": {
+        "APL": {
+          "value": "Kunde angelegt",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Kunde angelegt",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Kunde angelegt",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Kunde angelegt",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Kunde angelegt",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Kunde angelegt",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Auftraggeber angelegt",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:236"
+        },
+        "VHV": {
+          "value": "Kunde angelegt",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.actionTypes.debtor_deactivate",
+      "label": "actionTypes.debtor_deactivate",
+      "defaultValue": "Kunde deaktiviert",
+      "cells": {
+        "APL": {
+          "value": "Kunde deaktiviert",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Kunde deaktiviert",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Kunde deaktiviert",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Kunde deaktiviert",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Kunde deaktiviert",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Kunde deaktiviert",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Auftraggeber deaktiviert",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:239"
+        },
+        "VHV": {
+          "value": "Kunde deaktiviert",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.actionTypes.debtor_ident_check",
+      "label": "actionTypes.debtor_ident_check",
+      "defaultValue": "Identitätsprüfung eines Kunden",
+      "cells": {
+        "APL": {
+          "value": "Identitätsprüfung eines Kunden",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Identitätsprüfung eines Kunden",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Identitätsprüfung eines Kunden",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Identitätsprüfung eines Kunden",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Identitätsprüfung eines Kunden",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Identitätsprüfung eines Kunden",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Identitätsprüfung eines Auftraggebers",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:235"
+        },
+        "VHV": {
+          "value": "Identitätsprüfung eines Kunden",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.actionTypes.debtor_update",
+      "label": "actionTypes.debtor_update",
+      "defaultValue": "Kunde geändert",
+      "cells": {
+        "APL": {
+          "value": "Kunde geändert",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Kunde geändert",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Kunde geändert",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Kunde geändert",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Kunde geändert",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Kunde geändert",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Auftraggeber geändert",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:237"
+        },
+        "VHV": {
+          "value": "Kunde geändert",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.actionTypes.external_voucher_create",
+      "label": "actionTypes.external_voucher_create",
+      "defaultValue": "Externer Beleg angelegt",
+      "cells": {
+        "APL": {
+          "value": "Externer Beleg angelegt",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Externer Beleg angelegt",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Externer Beleg angelegt",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Externer Beleg angelegt",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Externer Beleg angelegt",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Externer Beleg angelegt",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Externer Auftrag angelegt",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:241"
+        },
+        "VHV": {
+          "value": "Externer Beleg angelegt",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.actionTypes.voucher_cancel",
+      "label": "actionTypes.voucher_cancel",
+      "defaultValue": "Beleg storniert",
+      "cells": {
+        "APL": {
+          "value": "Beleg storniert",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Beleg storniert",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Beleg storniert",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Beleg storniert",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Beleg storniert",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Beleg storniert",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Auftrag storniert",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:233"
+        },
+        "VHV": {
+          "value": "Beleg storniert",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.actionTypes.voucher_comment",
+      "label": "actionTypes.voucher_comment",
+      "defaultValue": "Kommentar zum Beleg",
+      "cells": {
+        "APL": {
+          "value": "Kommentar zum Beleg",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Kommentar zum Beleg",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Kommentar zum Beleg",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Kommentar zum Beleg",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Kommentar zum Beleg",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Kommentar zum Beleg",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Kommentar zum Auftrag",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:234"
+        },
+        "VHV": {
+          "value": "Kommentar zum Beleg",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.actionTypes.voucher_continue",
+      "label": "actionTypes.voucher_continue",
+      "defaultValue": "Beleg trotzdem verarbeitet",
+      "cells": {
+        "APL": {
+          "value": "Beleg trotzdem verarbeitet",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Beleg trotzdem verarbeitet",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Beleg trotzdem verarbeitet",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Beleg trotzdem verarbeitet",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Beleg trotzdem verarbeitet",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Beleg trotzdem verarbeitet",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Auftrag trotzdem verarbeitet",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:242"
+        },
+        "VHV": {
+          "value": "Beleg trotzdem verarbeitet",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.actionTypes.voucher_reupload",
+      "label": "actionTypes.voucher_reupload",
+      "defaultValue": "Beleg erneut hochgeladen",
+      "cells": {
+        "APL": {
+          "value": "Beleg erneut hochgeladen",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Beleg erneut hochgeladen",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Beleg erneut hochgeladen",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Beleg erneut hochgeladen",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Beleg erneut hochgeladen",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Beleg erneut hochgeladen",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Auftrag erneut hochgeladen",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:243"
+        },
+        "VHV": {
+          "value": "Beleg erneut hochgeladen",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.actionTypes.voucher_upload",
+      "label": "actionTypes.voucher_upload",
+      "defaultValue": "Beleg hochgeladen",
+      "cells": {
+        "APL": {
+          "value": "Beleg hochgeladen",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Beleg hochgeladen",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Beleg hochgeladen",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Beleg hochgeladen",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Beleg hochgeladen",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Beleg hochgeladen",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Auftrag hochgeladen",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:232"
+        },
+        "VHV": {
+          "value": "Beleg hochgeladen",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.adminCommands.assignmentDebtorUnknown",
+      "label": "adminCommands.assignmentDebtorUnknown",
+      "defaultValue": "Diesen aktiven Kunden gibt es beim Gläubiger des Falls nicht.",
+      "cells": {
+        "APL": {
+          "value": "Diesen aktiven Kunden gibt es beim Gläubiger des Falls nicht.",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Diesen aktiven Kunden gibt es beim Gläubiger des Falls nicht.",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Diesen aktiven Kunden gibt es beim Gläubiger des Falls nicht.",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Diesen aktiven Kunden gibt es beim Gläubiger des Falls nicht.",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Diesen aktiven Kunden gibt es beim Gläubiger des Falls nicht.",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Diesen aktiven Kunden gibt es beim Gläubiger des Falls nicht.",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Diesen aktiven Auftraggeber gibt es beim Gläubiger des Falls nicht.",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:247"
+        },
+        "VHV": {
+          "value": "Diesen aktiven Kunden gibt es beim Gläubiger des Falls nicht.",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.adminCommands.assignmentLocationUnknown",
+      "label": "adminCommands.assignmentLocationUnknown",
+      "defaultValue": "Diesen aktiven Standort gibt es beim gewählten Kunden nicht.",
+      "cells": {
+        "APL": {
+          "value": "Diesen aktiven Standort gibt es beim gewählten Kunden nicht.",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Diesen aktiven Standort gibt es beim gewählten Kunden nicht.",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Diesen aktiven Standort gibt es beim gewählten Kunden nicht.",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Diesen aktiven Standort gibt es beim gewählten Kunden nicht.",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Diesen aktiven Standort gibt es beim gewählten Kunden nicht.",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Diesen aktiven Standort gibt es beim gewählten Kunden nicht.",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Diesen aktiven Standort gibt es beim gewählten Auftraggeber nicht.",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:248"
+        },
+        "VHV": {
+          "value": "Diesen aktiven Standort gibt es beim gewählten Kunden nicht.",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.adminCommands.mail.reactivatedText",
+      "label": "adminCommands.mail.reactivatedText",
+      "defaultValue": "der Zugang von %{creditorName} wurde reaktiviert. Sie können wieder Belege übergeben und Kunden anlegen.",
+      "cells": {
+        "APL": {
+          "value": "der Zugang von %{creditorName} wurde reaktiviert. Sie können wieder Belege übergeben und Kunden anlegen.",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "der Zugang von %{creditorName} wurde reaktiviert. Sie können wieder Belege übergeben und Kunden anlegen.",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "der Zugang von %{creditorName} wurde reaktiviert. Sie können wieder Belege übergeben und Kunden anlegen.",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "der Zugang von %{creditorName} wurde reaktiviert. Sie können wieder Belege übergeben und Kunden anlegen.",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "der Zugang von %{creditorName} wurde reaktiviert. Sie können wieder Belege übergeben und Kunden anlegen.",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "der Zugang von %{creditorName} wurde reaktiviert. Sie können wieder Belege übergeben und Kunden anlegen.",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "der Zugang von %{creditorName} wurde reaktiviert. Sie können wieder Aufträge übergeben und Auftraggeber anlegen.",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:246"
+        },
+        "VHV": {
+          "value": "der Zugang von %{creditorName} wurde reaktiviert. Sie können wieder Belege übergeben und Kunden anlegen.",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.adminCommands.mail.terminatedText",
+      "label": "adminCommands.mail.terminatedText",
+      "defaultValue": "der Vertrag von %{creditorName} wurde zum %{terminationDate} gekündigt. Sie können Ihre Daten weiterhin einsehen und bearbeiten, aber keine neuen Belege oder Kunden anlegen.",
+      "cells": {
+        "APL": {
+          "value": "der Vertrag von %{creditorName} wurde zum %{terminationDate} gekündigt. Sie können Ihre Daten weiterhin einsehen und bearbeiten, aber keine neuen Belege oder Kunden anlegen.",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "der Vertrag von %{creditorName} wurde zum %{terminationDate} gekündigt. Sie können Ihre Daten weiterhin einsehen und bearbeiten, aber keine neuen Belege oder Kunden anlegen.",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "der Vertrag von %{creditorName} wurde zum %{terminationDate} gekündigt. Sie können Ihre Daten weiterhin einsehen und bearbeiten, aber keine neuen Belege oder Kunden anlegen.",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "der Vertrag von %{creditorName} wurde zum %{terminationDate} gekündigt. Sie können Ihre Daten weiterhin einsehen und bearbeiten, aber keine neuen Belege oder Kunden anlegen.",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "der Vertrag von %{creditorName} wurde zum %{terminationDate} gekündigt. Sie können Ihre Daten weiterhin einsehen und bearbeiten, aber keine neuen Belege oder Kunden anlegen.",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "der Vertrag von %{creditorName} wurde zum %{terminationDate} gekündigt. Sie können Ihre Daten weiterhin einsehen und bearbeiten, aber keine neuen Belege oder Kunden anlegen.",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "der Vertrag von %{creditorName} wurde zum %{terminationDate} gekündigt. Sie können Ihre Daten weiterhin einsehen und bearbeiten, aber keine neuen Aufträge oder Auftraggeber anlegen.",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:245"
+        },
+        "VHV": {
+          "value": "der Vertrag von %{creditorName} wurde zum %{terminationDate} gekündigt. Sie können Ihre Daten weiterhin einsehen und bearbeiten, aber keine neuen Belege oder Kunden anlegen.",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.adminCommands.mail.unblockedText",
+      "label": "adminCommands.mail.unblockedText",
+      "defaultValue": "die Sperre des Zugangs von %{creditorName} wurde aufgehoben. Sie können wieder Belege übergeben und Kunden anlegen.",
+      "cells": {
+        "APL": {
+          "value": "die Sperre des Zugangs von %{creditorName} wurde aufgehoben. Sie können wieder Belege übergeben und Kunden anlegen.",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "die Sperre des Zugangs von %{creditorName} wurde aufgehoben. Sie können wieder Belege übergeben und Kunden anlegen.",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "die Sperre des Zugangs von %{creditorName} wurde aufgehoben. Sie können wieder Belege übergeben und Kunden anlegen.",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "die Sperre des Zugangs von %{creditorName} wurde aufgehoben. Sie können wieder Belege übergeben und Kunden anlegen.",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "die Sperre des Zugangs von %{creditorName} wurde aufgehoben. Sie können wieder Belege übergeben und Kunden anlegen.",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "die Sperre des Zugangs von %{creditorName} wurde aufgehoben. Sie können wieder Belege übergeben und Kunden anlegen.",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "die Sperre des Zugangs von %{creditorName} wurde aufgehoben. Sie können wieder Aufträge übergeben und Auftraggeber anlegen.",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:244"
+        },
+        "VHV": {
+          "value": "die Sperre des Zugangs von %{creditorName} wurde aufgehoben. Sie können wieder Belege übergeben und Kunden anlegen.",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.adminCommands.parkedJobKindProcessing",
+      "label": "adminCommands.parkedJobKindProcessing",
+      "defaultValue": "Belegverarbeitung",
+      "cells": {
+        "APL": {
+          "value": "Belegverarbeitung",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Belegverarbeitung",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Belegverarbeitung",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Belegverarbeitung",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Belegverarbeitung",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Belegverarbeitung",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Auftragsverarbeitung",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:249"
+        },
+        "VHV": {
+          "value": "Belegverarbeitung",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.adminPermissions.activate_debtor",
+      "label": "adminPermissions.activate_debtor",
+      "defaultValue": "Kunden reaktivieren",
+      "cells": {
+        "APL": {
+          "value": "Kunden reaktivieren",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Kunden reaktivieren",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Kunden reaktivieren",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Kunden reaktivieren",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Kunden reaktivieren",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Kunden reaktivieren",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Auftraggeber reaktivieren",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:386"
+        },
+        "VHV": {
+          "value": "Kunden reaktivieren",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.adminPermissions.assign_debtor",
+      "label": "adminPermissions.assign_debtor",
+      "defaultValue": "Kunden zuordnen",
+      "cells": {
+        "APL": {
+          "value": "Kunden zuordnen",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Kunden zuordnen",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Kunden zuordnen",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Kunden zuordnen",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Kunden zuordnen",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Kunden zuordnen",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Auftraggeber zuordnen",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:384"
+        },
+        "VHV": {
+          "value": "Kunden zuordnen",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.adminPermissions.create_external_voucher",
+      "label": "adminPermissions.create_external_voucher",
+      "defaultValue": "Externen Beleg anlegen",
+      "cells": {
+        "APL": {
+          "value": "Externen Beleg anlegen",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Externen Beleg anlegen",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Externen Beleg anlegen",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Externen Beleg anlegen",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Externen Beleg anlegen",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Externen Beleg anlegen",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Externen Auftrag anlegen",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:385"
+        },
+        "VHV": {
+          "value": "Externen Beleg anlegen",
+          "origin": "default"
         }
       },
       "differs": true
@@ -6795,6 +7817,132 @@ export const variantComparison: VariantComparison = {
     },
     {
       "section": "Wortlaut",
+      "key": "wording.commands.assignDebtor.label",
+      "label": "commands.assignDebtor.label",
+      "defaultValue": "Kunden zuordnen",
+      "cells": {
+        "APL": {
+          "value": "Kunden zuordnen",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Kunden zuordnen",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Kunden zuordnen",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Kunden zuordnen",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Kunden zuordnen",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Kunden zuordnen",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Auftraggeber zuordnen",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:414"
+        },
+        "VHV": {
+          "value": "Kunden zuordnen",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.commands.cancelUpload.label",
+      "label": "commands.cancelUpload.label",
+      "defaultValue": "Beleg löschen",
+      "cells": {
+        "APL": {
+          "value": "Beleg löschen",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Beleg löschen",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Beleg löschen",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Beleg löschen",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Beleg löschen",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Beleg löschen",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Auftrag löschen",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:416"
+        },
+        "VHV": {
+          "value": "Beleg löschen",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.commands.commentVoucher.label",
+      "label": "commands.commentVoucher.label",
+      "defaultValue": "Beleg kommentieren",
+      "cells": {
+        "APL": {
+          "value": "Beleg kommentieren",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Beleg kommentieren",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Beleg kommentieren",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Beleg kommentieren",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Beleg kommentieren",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Beleg kommentieren",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Auftrag kommentieren",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:418"
+        },
+        "VHV": {
+          "value": "Beleg kommentieren",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
       "key": "wording.commands.createDebtor.label",
       "label": "commands.createDebtor.label",
       "defaultValue": "Kunden anlegen",
@@ -6830,6 +7978,48 @@ export const variantComparison: VariantComparison = {
         },
         "VHV": {
           "value": "Kunden anlegen",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.commands.createExternalVoucher.label",
+      "label": "commands.createExternalVoucher.label",
+      "defaultValue": "Externen Beleg anlegen",
+      "cells": {
+        "APL": {
+          "value": "Externen Beleg anlegen",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Externen Beleg anlegen",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Externen Beleg anlegen",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Externen Beleg anlegen",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Externen Beleg anlegen",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Externen Beleg anlegen",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Externen Auftrag anlegen",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:413"
+        },
+        "VHV": {
+          "value": "Externen Beleg anlegen",
           "origin": "default"
         }
       },
@@ -6921,6 +8111,48 @@ export const variantComparison: VariantComparison = {
     },
     {
       "section": "Wortlaut",
+      "key": "wording.commands.reuploadVoucher.label",
+      "label": "commands.reuploadVoucher.label",
+      "defaultValue": "Beleg erneut hochladen",
+      "cells": {
+        "APL": {
+          "value": "Beleg erneut hochladen",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Beleg erneut hochladen",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Beleg erneut hochladen",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Beleg erneut hochladen",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Beleg erneut hochladen",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Beleg erneut hochladen",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Auftrag erneut hochladen",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:417"
+        },
+        "VHV": {
+          "value": "Beleg erneut hochladen",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
       "key": "wording.commands.updateDebtor.label",
       "label": "commands.updateDebtor.label",
       "defaultValue": "Kunden bearbeiten",
@@ -6963,6 +8195,636 @@ export const variantComparison: VariantComparison = {
     },
     {
       "section": "Wortlaut",
+      "key": "wording.commands.uploadVoucher.label",
+      "label": "commands.uploadVoucher.label",
+      "defaultValue": "Beleg hochladen",
+      "cells": {
+        "APL": {
+          "value": "Beleg hochladen",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Beleg hochladen",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Beleg hochladen",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Beleg hochladen",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Beleg hochladen",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Beleg hochladen",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Auftrag hochladen",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:415"
+        },
+        "VHV": {
+          "value": "Beleg hochladen",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.datev.export.from",
+      "label": "datev.export.from",
+      "defaultValue": "Belegdatum von",
+      "cells": {
+        "APL": {
+          "value": "Belegdatum von",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Belegdatum von",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Belegdatum von",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Belegdatum von",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Belegdatum von",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Belegdatum von",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Auftragsdatum von",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:251"
+        },
+        "VHV": {
+          "value": "Belegdatum von",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.datev.export.intro",
+      "label": "datev.export.intro",
+      "defaultValue": "Exportiert alle Belege mit Belegdatum im gewählten Zeitraum im DATEV-Format (EXTF, Buchungsstapel) für Ihre Steuerberatung.",
+      "cells": {
+        "APL": {
+          "value": "Exportiert alle Belege mit Belegdatum im gewählten Zeitraum im DATEV-Format (EXTF, Buchungsstapel) für Ihre Steuerberatung.",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Exportiert alle Belege mit Belegdatum im gewählten Zeitraum im DATEV-Format (EXTF, Buchungsstapel) für Ihre Steuerberatung.",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Exportiert alle Belege mit Belegdatum im gewählten Zeitraum im DATEV-Format (EXTF, Buchungsstapel) für Ihre Steuerberatung.",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Exportiert alle Belege mit Belegdatum im gewählten Zeitraum im DATEV-Format (EXTF, Buchungsstapel) für Ihre Steuerberatung.",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Exportiert alle Belege mit Belegdatum im gewählten Zeitraum im DATEV-Format (EXTF, Buchungsstapel) für Ihre Steuerberatung.",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Exportiert alle Belege mit Belegdatum im gewählten Zeitraum im DATEV-Format (EXTF, Buchungsstapel) für Ihre Steuerberatung.",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Exportiert alle Aufträge mit Auftragsdatum im gewählten Zeitraum im DATEV-Format (EXTF, Buchungsstapel) für Ihre Steuerberatung.",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:250"
+        },
+        "VHV": {
+          "value": "Exportiert alle Belege mit Belegdatum im gewählten Zeitraum im DATEV-Format (EXTF, Buchungsstapel) für Ihre Steuerberatung.",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.datev.export.to",
+      "label": "datev.export.to",
+      "defaultValue": "Belegdatum bis",
+      "cells": {
+        "APL": {
+          "value": "Belegdatum bis",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Belegdatum bis",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Belegdatum bis",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Belegdatum bis",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Belegdatum bis",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Belegdatum bis",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Auftragsdatum bis",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:252"
+        },
+        "VHV": {
+          "value": "Belegdatum bis",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.entities.actionLogFilterInformation.fields.debtorSapNumber",
+      "label": "entities.actionLogFilterInformation.fields.debtorSapNumber",
+      "defaultValue": "Kundennummer (SAP)",
+      "cells": {
+        "APL": {
+          "value": "Kundennummer (SAP)",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Kundennummer (SAP)",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Kundennummer (SAP)",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Kundennummer (SAP)",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Kundennummer (SAP)",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Kundennummer (SAP)",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Auftraggebernummer (SAP)",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:419"
+        },
+        "VHV": {
+          "value": "Kundennummer (SAP)",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.entities.actionLogFilterInformation.fields.voucherReference",
+      "label": "entities.actionLogFilterInformation.fields.voucherReference",
+      "defaultValue": "Belegreferenz",
+      "cells": {
+        "APL": {
+          "value": "Belegreferenz",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Belegreferenz",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Belegreferenz",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Belegreferenz",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Belegreferenz",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Belegreferenz",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Auftragsreferenz",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:315"
+        },
+        "VHV": {
+          "value": "Belegreferenz",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.entities.actionLogFilterInformation.fields.voucherSapNumber",
+      "label": "entities.actionLogFilterInformation.fields.voucherSapNumber",
+      "defaultValue": "Belegnummer (SAP)",
+      "cells": {
+        "APL": {
+          "value": "Belegnummer (SAP)",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Belegnummer (SAP)",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Belegnummer (SAP)",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Belegnummer (SAP)",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Belegnummer (SAP)",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Belegnummer (SAP)",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Auftragsnummer (SAP)",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:316"
+        },
+        "VHV": {
+          "value": "Belegnummer (SAP)",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.entities.assignmentDebtor.fields.openInvoiceCount",
+      "label": "entities.assignmentDebtor.fields.openInvoiceCount",
+      "defaultValue": "Offene Rechnungen",
+      "cells": {
+        "APL": {
+          "value": "Offene Rechnungen",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Offene Rechnungen",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Offene Rechnungen",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Offene Rechnungen",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Offene Rechnungen",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Offene Rechnungen",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Offene Aufträge",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:318"
+        },
+        "VHV": {
+          "value": "Offene Rechnungen",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.entities.assignmentDebtor.name",
+      "label": "entities.assignmentDebtor.name",
+      "defaultValue": "Kunde (Zuordnung)",
+      "cells": {
+        "APL": {
+          "value": "Kunde (Zuordnung)",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Kunde (Zuordnung)",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Kunde (Zuordnung)",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Kunde (Zuordnung)",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Kunde (Zuordnung)",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Kunde (Zuordnung)",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Auftraggeber (Zuordnung)",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:317"
+        },
+        "VHV": {
+          "value": "Kunde (Zuordnung)",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.entities.assignmentLocation.fields.customDebtorNumber",
+      "label": "entities.assignmentLocation.fields.customDebtorNumber",
+      "defaultValue": "Eigene Kundennummer",
+      "cells": {
+        "APL": {
+          "value": "Eigene Kundennummer",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Eigene Kundennummer",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Eigene Kundennummer",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Eigene Kundennummer",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Eigene Kundennummer",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Eigene Kundennummer",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Eigene Auftraggebernummer",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:319"
+        },
+        "VHV": {
+          "value": "Eigene Kundennummer",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.entities.assignmentVoucher.fields.customDebtorNumber",
+      "label": "entities.assignmentVoucher.fields.customDebtorNumber",
+      "defaultValue": "Eigene Kundennummer",
+      "cells": {
+        "APL": {
+          "value": "Eigene Kundennummer",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Eigene Kundennummer",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Eigene Kundennummer",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Eigene Kundennummer",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Eigene Kundennummer",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Eigene Kundennummer",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Eigene Auftraggebernummer",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:322"
+        },
+        "VHV": {
+          "value": "Eigene Kundennummer",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.entities.assignmentVoucher.fields.customNumber",
+      "label": "entities.assignmentVoucher.fields.customNumber",
+      "defaultValue": "Eigene Belegnummer",
+      "cells": {
+        "APL": {
+          "value": "Eigene Belegnummer",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Eigene Belegnummer",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Eigene Belegnummer",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Eigene Belegnummer",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Eigene Belegnummer",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Eigene Belegnummer",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Eigene Auftragsnummer",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:321"
+        },
+        "VHV": {
+          "value": "Eigene Belegnummer",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.entities.assignmentVoucher.name",
+      "label": "entities.assignmentVoucher.name",
+      "defaultValue": "Beleg der Zuordnung",
+      "cells": {
+        "APL": {
+          "value": "Beleg der Zuordnung",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Beleg der Zuordnung",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Beleg der Zuordnung",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Beleg der Zuordnung",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Beleg der Zuordnung",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Beleg der Zuordnung",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Auftrag der Zuordnung",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:320"
+        },
+        "VHV": {
+          "value": "Beleg der Zuordnung",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.entities.assignmentVoucherRef.fields.customNumber",
+      "label": "entities.assignmentVoucherRef.fields.customNumber",
+      "defaultValue": "Eigene Belegnummer",
+      "cells": {
+        "APL": {
+          "value": "Eigene Belegnummer",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Eigene Belegnummer",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Eigene Belegnummer",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Eigene Belegnummer",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Eigene Belegnummer",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Eigene Belegnummer",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Eigene Auftragsnummer",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:324"
+        },
+        "VHV": {
+          "value": "Eigene Belegnummer",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.entities.assignmentVoucherRef.name",
+      "label": "entities.assignmentVoucherRef.name",
+      "defaultValue": "Beleg der Zuordnung",
+      "cells": {
+        "APL": {
+          "value": "Beleg der Zuordnung",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Beleg der Zuordnung",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Beleg der Zuordnung",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Beleg der Zuordnung",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Beleg der Zuordnung",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Beleg der Zuordnung",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Auftrag der Zuordnung",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:323"
+        },
+        "VHV": {
+          "value": "Beleg der Zuordnung",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
       "key": "wording.entities.childVoucher.name",
       "label": "entities.childVoucher.name",
       "defaultValue": "Folgebeleg",
@@ -6998,6 +8860,90 @@ export const variantComparison: VariantComparison = {
         },
         "VHV": {
           "value": "Folgebeleg",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.entities.creditorPermissions.fields.alwaysCheckManually",
+      "label": "entities.creditorPermissions.fields.alwaysCheckManually",
+      "defaultValue": "Belege immer manuell prüfen",
+      "cells": {
+        "APL": {
+          "value": "Belege immer manuell prüfen",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Belege immer manuell prüfen",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Belege immer manuell prüfen",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Belege immer manuell prüfen",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Belege immer manuell prüfen",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Belege immer manuell prüfen",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Aufträge immer manuell prüfen",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:325"
+        },
+        "VHV": {
+          "value": "Belege immer manuell prüfen",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.entities.creditorVoucher.fields.sapNumber",
+      "label": "entities.creditorVoucher.fields.sapNumber",
+      "defaultValue": "Belegnummer (SAP)",
+      "cells": {
+        "APL": {
+          "value": "Belegnummer (SAP)",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Belegnummer (SAP)",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Belegnummer (SAP)",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Belegnummer (SAP)",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Belegnummer (SAP)",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Belegnummer (SAP)",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Auftragsnummer (SAP)",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:326"
+        },
+        "VHV": {
+          "value": "Belegnummer (SAP)",
           "origin": "default"
         }
       },
@@ -7082,6 +9028,300 @@ export const variantComparison: VariantComparison = {
         },
         "VHV": {
           "value": "Kunde",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.entities.debtorAssignmentDetails.fields.debtorRequest",
+      "label": "entities.debtorAssignmentDetails.fields.debtorRequest",
+      "defaultValue": "Kundenanfrage",
+      "cells": {
+        "APL": {
+          "value": "Kundenanfrage",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Kundenanfrage",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Kundenanfrage",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Kundenanfrage",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Kundenanfrage",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Kundenanfrage",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Auftraggeberanfrage",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:329"
+        },
+        "VHV": {
+          "value": "Kundenanfrage",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.entities.debtorAssignmentDetails.fields.debtors",
+      "label": "entities.debtorAssignmentDetails.fields.debtors",
+      "defaultValue": "Kunden des Gläubigers",
+      "cells": {
+        "APL": {
+          "value": "Kunden des Gläubigers",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Kunden des Gläubigers",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Kunden des Gläubigers",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Kunden des Gläubigers",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Kunden des Gläubigers",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Kunden des Gläubigers",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Auftraggeber des Gläubigers",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:330"
+        },
+        "VHV": {
+          "value": "Kunden des Gläubigers",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.entities.debtorAssignmentDetails.fields.voucher",
+      "label": "entities.debtorAssignmentDetails.fields.voucher",
+      "defaultValue": "Beleg",
+      "cells": {
+        "APL": {
+          "value": "Beleg",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Beleg",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Beleg",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Beleg",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Beleg",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Beleg",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Auftrag",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:328"
+        },
+        "VHV": {
+          "value": "Beleg",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.entities.debtorAssignmentDetails.name",
+      "label": "entities.debtorAssignmentDetails.name",
+      "defaultValue": "Kundenzuordnung",
+      "cells": {
+        "APL": {
+          "value": "Kundenzuordnung",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Kundenzuordnung",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Kundenzuordnung",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Kundenzuordnung",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Kundenzuordnung",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Kundenzuordnung",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Auftraggeberzuordnung",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:327"
+        },
+        "VHV": {
+          "value": "Kundenzuordnung",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.entities.debtorAssignmentEntry.fields.voucher",
+      "label": "entities.debtorAssignmentEntry.fields.voucher",
+      "defaultValue": "Beleg",
+      "cells": {
+        "APL": {
+          "value": "Beleg",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Beleg",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Beleg",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Beleg",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Beleg",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Beleg",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Auftrag",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:332"
+        },
+        "VHV": {
+          "value": "Beleg",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.entities.debtorAssignmentEntry.name",
+      "label": "entities.debtorAssignmentEntry.name",
+      "defaultValue": "Kundenzuordnung (Liste)",
+      "cells": {
+        "APL": {
+          "value": "Kundenzuordnung (Liste)",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Kundenzuordnung (Liste)",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Kundenzuordnung (Liste)",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Kundenzuordnung (Liste)",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Kundenzuordnung (Liste)",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Kundenzuordnung (Liste)",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Auftraggeberzuordnung (Liste)",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:331"
+        },
+        "VHV": {
+          "value": "Kundenzuordnung (Liste)",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.entities.debtorHistoryEntry.name",
+      "label": "entities.debtorHistoryEntry.name",
+      "defaultValue": "Verlaufseintrag des Kunden",
+      "cells": {
+        "APL": {
+          "value": "Verlaufseintrag des Kunden",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Verlaufseintrag des Kunden",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Verlaufseintrag des Kunden",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Verlaufseintrag des Kunden",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Verlaufseintrag des Kunden",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Verlaufseintrag des Kunden",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Verlaufseintrag des Auftraggebers",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:333"
+        },
+        "VHV": {
+          "value": "Verlaufseintrag des Kunden",
           "origin": "default"
         }
       },
@@ -7215,6 +9455,48 @@ export const variantComparison: VariantComparison = {
     },
     {
       "section": "Wortlaut",
+      "key": "wording.entities.debtorListItem.fields.openAmount",
+      "label": "entities.debtorListItem.fields.openAmount",
+      "defaultValue": "Offene Rechnungen",
+      "cells": {
+        "APL": {
+          "value": "Offene Rechnungen",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Offene Rechnungen",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Offene Rechnungen",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Offene Rechnungen",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Offene Rechnungen",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Offene Rechnungen",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Offene Aufträge",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:334"
+        },
+        "VHV": {
+          "value": "Offene Rechnungen",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
       "key": "wording.entities.debtorListItem.name",
       "label": "entities.debtorListItem.name",
       "defaultValue": "Kunde (Liste)",
@@ -7257,6 +9539,342 @@ export const variantComparison: VariantComparison = {
     },
     {
       "section": "Wortlaut",
+      "key": "wording.entities.debtorPermanentDebt.name",
+      "label": "entities.debtorPermanentDebt.name",
+      "defaultValue": "Dauerschuldverhältnis des Kunden",
+      "cells": {
+        "APL": {
+          "value": "Dauerschuldverhältnis des Kunden",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Dauerschuldverhältnis des Kunden",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Dauerschuldverhältnis des Kunden",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Dauerschuldverhältnis des Kunden",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Dauerschuldverhältnis des Kunden",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Dauerschuldverhältnis des Kunden",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Dauerschuldverhältnis des Auftraggebers",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:335"
+        },
+        "VHV": {
+          "value": "Dauerschuldverhältnis des Kunden",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.entities.debtorPermissions.fields.activateDebtor",
+      "label": "entities.debtorPermissions.fields.activateDebtor",
+      "defaultValue": "Kunden deaktivieren",
+      "cells": {
+        "APL": {
+          "value": "Kunden deaktivieren",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Kunden deaktivieren",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Kunden deaktivieren",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Kunden deaktivieren",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Kunden deaktivieren",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Kunden deaktivieren",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Auftraggeber deaktivieren",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:338"
+        },
+        "VHV": {
+          "value": "Kunden deaktivieren",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.entities.debtorPermissions.fields.alwaysCheckManually",
+      "label": "entities.debtorPermissions.fields.alwaysCheckManually",
+      "defaultValue": "Belege immer manuell prüfen",
+      "cells": {
+        "APL": {
+          "value": "Belege immer manuell prüfen",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Belege immer manuell prüfen",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Belege immer manuell prüfen",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Belege immer manuell prüfen",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Belege immer manuell prüfen",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Belege immer manuell prüfen",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Aufträge immer manuell prüfen",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:339"
+        },
+        "VHV": {
+          "value": "Belege immer manuell prüfen",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.entities.debtorPermissions.fields.editDebtor",
+      "label": "entities.debtorPermissions.fields.editDebtor",
+      "defaultValue": "Kunden bearbeiten",
+      "cells": {
+        "APL": {
+          "value": "Kunden bearbeiten",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Kunden bearbeiten",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Kunden bearbeiten",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Kunden bearbeiten",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Kunden bearbeiten",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Kunden bearbeiten",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Auftraggeber bearbeiten",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:337"
+        },
+        "VHV": {
+          "value": "Kunden bearbeiten",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.entities.debtorPermissions.name",
+      "label": "entities.debtorPermissions.name",
+      "defaultValue": "Berechtigungen am Kunden",
+      "cells": {
+        "APL": {
+          "value": "Berechtigungen am Kunden",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Berechtigungen am Kunden",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Berechtigungen am Kunden",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Berechtigungen am Kunden",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Berechtigungen am Kunden",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Berechtigungen am Kunden",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Berechtigungen am Auftraggeber",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:336"
+        },
+        "VHV": {
+          "value": "Berechtigungen am Kunden",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.entities.debtorRef.name",
+      "label": "entities.debtorRef.name",
+      "defaultValue": "Kunde (Verweis)",
+      "cells": {
+        "APL": {
+          "value": "Kunde (Verweis)",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Kunde (Verweis)",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Kunde (Verweis)",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Kunde (Verweis)",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Kunde (Verweis)",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Kunde (Verweis)",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Auftraggeber (Verweis)",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:340"
+        },
+        "VHV": {
+          "value": "Kunde (Verweis)",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.entities.debtorRequest.name",
+      "label": "entities.debtorRequest.name",
+      "defaultValue": "Kundenanfrage",
+      "cells": {
+        "APL": {
+          "value": "Kundenanfrage",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Kundenanfrage",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Kundenanfrage",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Kundenanfrage",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Kundenanfrage",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Kundenanfrage",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Auftraggeberanfrage",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:341"
+        },
+        "VHV": {
+          "value": "Kundenanfrage",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.entities.debtorRequestData.name",
+      "label": "entities.debtorRequestData.name",
+      "defaultValue": "Angefragte Kundendaten",
+      "cells": {
+        "APL": {
+          "value": "Angefragte Kundendaten",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Angefragte Kundendaten",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Angefragte Kundendaten",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Angefragte Kundendaten",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Angefragte Kundendaten",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Angefragte Kundendaten",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Angefragte Auftraggeberdaten",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:342"
+        },
+        "VHV": {
+          "value": "Angefragte Kundendaten",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
       "key": "wording.entities.location.fields.customDebtorNumber",
       "label": "entities.location.fields.customDebtorNumber",
       "defaultValue": "Eigene Kundennummer",
@@ -7292,6 +9910,300 @@ export const variantComparison: VariantComparison = {
         },
         "VHV": {
           "value": "Eigene Kundennummer",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.entities.locationRef.fields.customNumber",
+      "label": "entities.locationRef.fields.customNumber",
+      "defaultValue": "Eigene Kundennummer",
+      "cells": {
+        "APL": {
+          "value": "Eigene Kundennummer",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Eigene Kundennummer",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Eigene Kundennummer",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Eigene Kundennummer",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Eigene Kundennummer",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Eigene Kundennummer",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Eigene Auftraggebernummer",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:343"
+        },
+        "VHV": {
+          "value": "Eigene Kundennummer",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.entities.pendingDebtorDecision.fields.debtor",
+      "label": "entities.pendingDebtorDecision.fields.debtor",
+      "defaultValue": "Gefundener Kunde",
+      "cells": {
+        "APL": {
+          "value": "Gefundener Kunde",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Gefundener Kunde",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Gefundener Kunde",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Gefundener Kunde",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Gefundener Kunde",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Gefundener Kunde",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Gefundener Auftraggeber",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:345"
+        },
+        "VHV": {
+          "value": "Gefundener Kunde",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.entities.pendingDebtorDecision.fields.newDebtorLimit",
+      "label": "entities.pendingDebtorDecision.fields.newDebtorLimit",
+      "defaultValue": "Neues Kundenlimit",
+      "cells": {
+        "APL": {
+          "value": "Neues Kundenlimit",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Neues Kundenlimit",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Neues Kundenlimit",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Neues Kundenlimit",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Neues Kundenlimit",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Neues Kundenlimit",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Neues Auftraggeberlimit",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:346"
+        },
+        "VHV": {
+          "value": "Neues Kundenlimit",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.entities.pendingDebtorDecision.name",
+      "label": "entities.pendingDebtorDecision.name",
+      "defaultValue": "Offene Kundenentscheidung",
+      "cells": {
+        "APL": {
+          "value": "Offene Kundenentscheidung",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Offene Kundenentscheidung",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Offene Kundenentscheidung",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Offene Kundenentscheidung",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Offene Kundenentscheidung",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Offene Kundenentscheidung",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Offene Auftraggeberentscheidung",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:344"
+        },
+        "VHV": {
+          "value": "Offene Kundenentscheidung",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.entities.pendingDecisionDebtor.name",
+      "label": "entities.pendingDecisionDebtor.name",
+      "defaultValue": "Gefundener Kunde",
+      "cells": {
+        "APL": {
+          "value": "Gefundener Kunde",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Gefundener Kunde",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Gefundener Kunde",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Gefundener Kunde",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Gefundener Kunde",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Gefundener Kunde",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Gefundener Auftraggeber",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:347"
+        },
+        "VHV": {
+          "value": "Gefundener Kunde",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.entities.permanentDebtVoucher.name",
+      "label": "entities.permanentDebtVoucher.name",
+      "defaultValue": "Beleg des Dauerschuldverhältnisses",
+      "cells": {
+        "APL": {
+          "value": "Beleg des Dauerschuldverhältnisses",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Beleg des Dauerschuldverhältnisses",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Beleg des Dauerschuldverhältnisses",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Beleg des Dauerschuldverhältnisses",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Beleg des Dauerschuldverhältnisses",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Beleg des Dauerschuldverhältnisses",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Auftrag des Dauerschuldverhältnisses",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:348"
+        },
+        "VHV": {
+          "value": "Beleg des Dauerschuldverhältnisses",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.entities.productConfig.fields.voucherTypeGroups",
+      "label": "entities.productConfig.fields.voucherTypeGroups",
+      "defaultValue": "Belegartgruppen",
+      "cells": {
+        "APL": {
+          "value": "Belegartgruppen",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Belegartgruppen",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Belegartgruppen",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Belegartgruppen",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Belegartgruppen",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Belegartgruppen",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Auftragsartgruppen",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:349"
+        },
+        "VHV": {
+          "value": "Belegartgruppen",
           "origin": "default"
         }
       },
@@ -7635,6 +10547,468 @@ export const variantComparison: VariantComparison = {
     },
     {
       "section": "Wortlaut",
+      "key": "wording.entities.voucherPermanentDebtRef.name",
+      "label": "entities.voucherPermanentDebtRef.name",
+      "defaultValue": "Dauerschuldverhältnis des Belegs",
+      "cells": {
+        "APL": {
+          "value": "Dauerschuldverhältnis des Belegs",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Dauerschuldverhältnis des Belegs",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Dauerschuldverhältnis des Belegs",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Dauerschuldverhältnis des Belegs",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Dauerschuldverhältnis des Belegs",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Dauerschuldverhältnis des Belegs",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Dauerschuldverhältnis des Auftrags",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:350"
+        },
+        "VHV": {
+          "value": "Dauerschuldverhältnis des Belegs",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.entities.voucherPermissions.name",
+      "label": "entities.voucherPermissions.name",
+      "defaultValue": "Berechtigungen am Beleg",
+      "cells": {
+        "APL": {
+          "value": "Berechtigungen am Beleg",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Berechtigungen am Beleg",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Berechtigungen am Beleg",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Berechtigungen am Beleg",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Berechtigungen am Beleg",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Berechtigungen am Beleg",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Berechtigungen am Auftrag",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:351"
+        },
+        "VHV": {
+          "value": "Berechtigungen am Beleg",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.entities.voucherRef.name",
+      "label": "entities.voucherRef.name",
+      "defaultValue": "Beleg (Verweis)",
+      "cells": {
+        "APL": {
+          "value": "Beleg (Verweis)",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Beleg (Verweis)",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Beleg (Verweis)",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Beleg (Verweis)",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Beleg (Verweis)",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Beleg (Verweis)",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Auftrag (Verweis)",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:352"
+        },
+        "VHV": {
+          "value": "Beleg (Verweis)",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.entities.voucherServiceFee.name",
+      "label": "entities.voucherServiceFee.name",
+      "defaultValue": "Servicegebühr des Belegs",
+      "cells": {
+        "APL": {
+          "value": "Servicegebühr des Belegs",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Servicegebühr des Belegs",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Servicegebühr des Belegs",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Servicegebühr des Belegs",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Servicegebühr des Belegs",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Servicegebühr des Belegs",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Servicegebühr des Auftrags",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:353"
+        },
+        "VHV": {
+          "value": "Servicegebühr des Belegs",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.entities.workQueueDebtor.name",
+      "label": "entities.workQueueDebtor.name",
+      "defaultValue": "Kunde der Entscheidung",
+      "cells": {
+        "APL": {
+          "value": "Kunde der Entscheidung",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Kunde der Entscheidung",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Kunde der Entscheidung",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Kunde der Entscheidung",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Kunde der Entscheidung",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Kunde der Entscheidung",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Auftraggeber der Entscheidung",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:354"
+        },
+        "VHV": {
+          "value": "Kunde der Entscheidung",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.entities.workQueueItem.fields.vouchers",
+      "label": "entities.workQueueItem.fields.vouchers",
+      "defaultValue": "Belege",
+      "cells": {
+        "APL": {
+          "value": "Belege",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Belege",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Belege",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Belege",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Belege",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Belege",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Aufträge",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:355"
+        },
+        "VHV": {
+          "value": "Belege",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.entities.workQueueVoucher.fields.isProcessableVoucherType",
+      "label": "entities.workQueueVoucher.fields.isProcessableVoucherType",
+      "defaultValue": "Verarbeitbare Belegart",
+      "cells": {
+        "APL": {
+          "value": "Verarbeitbare Belegart",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Verarbeitbare Belegart",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Verarbeitbare Belegart",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Verarbeitbare Belegart",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Verarbeitbare Belegart",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Verarbeitbare Belegart",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Verarbeitbare Auftragsart",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:357"
+        },
+        "VHV": {
+          "value": "Verarbeitbare Belegart",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.entities.workQueueVoucher.name",
+      "label": "entities.workQueueVoucher.name",
+      "defaultValue": "Beleg der Entscheidung",
+      "cells": {
+        "APL": {
+          "value": "Beleg der Entscheidung",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Beleg der Entscheidung",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Beleg der Entscheidung",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Beleg der Entscheidung",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Beleg der Entscheidung",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Beleg der Entscheidung",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Auftrag der Entscheidung",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:356"
+        },
+        "VHV": {
+          "value": "Beleg der Entscheidung",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.enumGroups.creditorStatus.noNewVouchers",
+      "label": "enumGroups.creditorStatus.noNewVouchers",
+      "defaultValue": "Keine neuen Belege",
+      "cells": {
+        "APL": {
+          "value": "Keine neuen Belege",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Keine neuen Belege",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Keine neuen Belege",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Keine neuen Belege",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Keine neuen Belege",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Keine neuen Belege",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Keine neuen Aufträge",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:369"
+        },
+        "VHV": {
+          "value": "Keine neuen Belege",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.enumGroups.processingCode.voucherCheck",
+      "label": "enumGroups.processingCode.voucherCheck",
+      "defaultValue": "Belegprüfung",
+      "cells": {
+        "APL": {
+          "value": "Belegprüfung",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Belegprüfung",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Belegprüfung",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Belegprüfung",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Belegprüfung",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Belegprüfung",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Auftragsprüfung",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:370"
+        },
+        "VHV": {
+          "value": "Belegprüfung",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.enumTitles.debtorAssignmentStatus",
+      "label": "enumTitles.debtorAssignmentStatus",
+      "defaultValue": "Status der Kundenzuordnung",
+      "cells": {
+        "APL": {
+          "value": "Status der Kundenzuordnung",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Status der Kundenzuordnung",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Status der Kundenzuordnung",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Status der Kundenzuordnung",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Status der Kundenzuordnung",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Status der Kundenzuordnung",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Status der Auftraggeberzuordnung",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:421"
+        },
+        "VHV": {
+          "value": "Status der Kundenzuordnung",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
       "key": "wording.enumTitles.debtorType",
       "label": "enumTitles.debtorType",
       "defaultValue": "Kundenart",
@@ -7845,6 +11219,216 @@ export const variantComparison: VariantComparison = {
     },
     {
       "section": "Wortlaut",
+      "key": "wording.enums.identificationReason.customer_list",
+      "label": "enums.identificationReason.customer_list",
+      "defaultValue": "Kundenliste",
+      "cells": {
+        "APL": {
+          "value": "Kundenliste",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Kundenliste",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Kundenliste",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Kundenliste",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Kundenliste",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Kundenliste",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Auftraggeberliste",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:360"
+        },
+        "VHV": {
+          "value": "Kundenliste",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.enums.identificationReason.limit_address_and_custom_debtor_number",
+      "label": "enums.identificationReason.limit_address_and_custom_debtor_number",
+      "defaultValue": "Limitadresse und Kundennummer",
+      "cells": {
+        "APL": {
+          "value": "Limitadresse und Kundennummer",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Limitadresse und Kundennummer",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Limitadresse und Kundennummer",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Limitadresse und Kundennummer",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Limitadresse und Kundennummer",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Limitadresse und Kundennummer",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Limitadresse und Auftraggebernummer",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:358"
+        },
+        "VHV": {
+          "value": "Limitadresse und Kundennummer",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.enums.identificationReason.location_address_and_custom_debtor_number",
+      "label": "enums.identificationReason.location_address_and_custom_debtor_number",
+      "defaultValue": "Standortadresse und Kundennummer",
+      "cells": {
+        "APL": {
+          "value": "Standortadresse und Kundennummer",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Standortadresse und Kundennummer",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Standortadresse und Kundennummer",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Standortadresse und Kundennummer",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Standortadresse und Kundennummer",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Standortadresse und Kundennummer",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Standortadresse und Auftraggebernummer",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:359"
+        },
+        "VHV": {
+          "value": "Standortadresse und Kundennummer",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.enums.notInsurableReason.duplicate_number",
+      "label": "enums.notInsurableReason.duplicate_number",
+      "defaultValue": "Belegnummer doppelt",
+      "cells": {
+        "APL": {
+          "value": "Belegnummer doppelt",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Belegnummer doppelt",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Belegnummer doppelt",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Belegnummer doppelt",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Belegnummer doppelt",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Belegnummer doppelt",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Auftragsnummer doppelt",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:362"
+        },
+        "VHV": {
+          "value": "Belegnummer doppelt",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.enums.notInsurableReason.voucher_date_in_future",
+      "label": "enums.notInsurableReason.voucher_date_in_future",
+      "defaultValue": "Belegdatum in der Zukunft",
+      "cells": {
+        "APL": {
+          "value": "Belegdatum in der Zukunft",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Belegdatum in der Zukunft",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Belegdatum in der Zukunft",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Belegdatum in der Zukunft",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Belegdatum in der Zukunft",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Belegdatum in der Zukunft",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Auftragsdatum in der Zukunft",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:361"
+        },
+        "VHV": {
+          "value": "Belegdatum in der Zukunft",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
       "key": "wording.enums.pendingVoucherStatus.duplicate",
       "label": "enums.pendingVoucherStatus.duplicate",
       "defaultValue": "Doppelte Belegnummer",
@@ -7973,30 +11557,30 @@ export const variantComparison: VariantComparison = {
       "section": "Wortlaut",
       "key": "wording.enums.processingCode.104",
       "label": "enums.processingCode.104",
-      "defaultValue": "Debitorenverarbeitung",
+      "defaultValue": "Kundenverarbeitung",
       "cells": {
         "APL": {
-          "value": "Debitorenverarbeitung",
+          "value": "Kundenverarbeitung",
           "origin": "default"
         },
         "DAA": {
-          "value": "Debitorenverarbeitung",
+          "value": "Kundenverarbeitung",
           "origin": "default"
         },
         "DAB": {
-          "value": "Debitorenverarbeitung",
+          "value": "Kundenverarbeitung",
           "origin": "default"
         },
         "FAS": {
-          "value": "Debitorenverarbeitung",
+          "value": "Kundenverarbeitung",
           "origin": "default"
         },
         "FW": {
-          "value": "Debitorenverarbeitung",
+          "value": "Kundenverarbeitung",
           "origin": "default"
         },
         "SMAFA": {
-          "value": "Debitorenverarbeitung",
+          "value": "Kundenverarbeitung",
           "origin": "default"
         },
         "TPF": {
@@ -8005,7 +11589,7 @@ export const variantComparison: VariantComparison = {
           "source": "variants/tpf.yaml:151"
         },
         "VHV": {
-          "value": "Debitorenverarbeitung",
+          "value": "Kundenverarbeitung",
           "origin": "default"
         }
       },
@@ -8057,30 +11641,30 @@ export const variantComparison: VariantComparison = {
       "section": "Wortlaut",
       "key": "wording.enums.processingCode.109",
       "label": "enums.processingCode.109",
-      "defaultValue": "Debitor verifiziert",
+      "defaultValue": "Kunde verifiziert",
       "cells": {
         "APL": {
-          "value": "Debitor verifiziert",
+          "value": "Kunde verifiziert",
           "origin": "default"
         },
         "DAA": {
-          "value": "Debitor verifiziert",
+          "value": "Kunde verifiziert",
           "origin": "default"
         },
         "DAB": {
-          "value": "Debitor verifiziert",
+          "value": "Kunde verifiziert",
           "origin": "default"
         },
         "FAS": {
-          "value": "Debitor verifiziert",
+          "value": "Kunde verifiziert",
           "origin": "default"
         },
         "FW": {
-          "value": "Debitor verifiziert",
+          "value": "Kunde verifiziert",
           "origin": "default"
         },
         "SMAFA": {
-          "value": "Debitor verifiziert",
+          "value": "Kunde verifiziert",
           "origin": "default"
         },
         "TPF": {
@@ -8089,7 +11673,175 @@ export const variantComparison: VariantComparison = {
           "source": "variants/tpf.yaml:153"
         },
         "VHV": {
-          "value": "Debitor verifiziert",
+          "value": "Kunde verifiziert",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.enums.processingCode.150",
+      "label": "enums.processingCode.150",
+      "defaultValue": "Fehler bei der Prüfung der Datei – unser Service bearbeitet den Beleg, Sie müssen nichts tun",
+      "cells": {
+        "APL": {
+          "value": "Fehler bei der Prüfung der Datei – unser Service bearbeitet den Beleg, Sie müssen nichts tun",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Fehler bei der Prüfung der Datei – unser Service bearbeitet den Beleg, Sie müssen nichts tun",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Fehler bei der Prüfung der Datei – unser Service bearbeitet den Beleg, Sie müssen nichts tun",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Fehler bei der Prüfung der Datei – unser Service bearbeitet den Beleg, Sie müssen nichts tun",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Fehler bei der Prüfung der Datei – unser Service bearbeitet den Beleg, Sie müssen nichts tun",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Fehler bei der Prüfung der Datei – unser Service bearbeitet den Beleg, Sie müssen nichts tun",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Fehler bei der Prüfung der Datei – unser Service bearbeitet den Auftrag, Sie müssen nichts tun",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:363"
+        },
+        "VHV": {
+          "value": "Fehler bei der Prüfung der Datei – unser Service bearbeitet den Beleg, Sie müssen nichts tun",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.enums.processingCode.151",
+      "label": "enums.processingCode.151",
+      "defaultValue": "Fehler bei der Bearbeitung – unser Service bearbeitet den Beleg, Sie müssen nichts tun",
+      "cells": {
+        "APL": {
+          "value": "Fehler bei der Bearbeitung – unser Service bearbeitet den Beleg, Sie müssen nichts tun",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Fehler bei der Bearbeitung – unser Service bearbeitet den Beleg, Sie müssen nichts tun",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Fehler bei der Bearbeitung – unser Service bearbeitet den Beleg, Sie müssen nichts tun",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Fehler bei der Bearbeitung – unser Service bearbeitet den Beleg, Sie müssen nichts tun",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Fehler bei der Bearbeitung – unser Service bearbeitet den Beleg, Sie müssen nichts tun",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Fehler bei der Bearbeitung – unser Service bearbeitet den Beleg, Sie müssen nichts tun",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Fehler bei der Bearbeitung – unser Service bearbeitet den Auftrag, Sie müssen nichts tun",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:364"
+        },
+        "VHV": {
+          "value": "Fehler bei der Bearbeitung – unser Service bearbeitet den Beleg, Sie müssen nichts tun",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.enums.processingCode.152",
+      "label": "enums.processingCode.152",
+      "defaultValue": "Fehler bei der Zuordnung des Kunden – unser Service bearbeitet den Beleg, Sie müssen nichts tun",
+      "cells": {
+        "APL": {
+          "value": "Fehler bei der Zuordnung des Kunden – unser Service bearbeitet den Beleg, Sie müssen nichts tun",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Fehler bei der Zuordnung des Kunden – unser Service bearbeitet den Beleg, Sie müssen nichts tun",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Fehler bei der Zuordnung des Kunden – unser Service bearbeitet den Beleg, Sie müssen nichts tun",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Fehler bei der Zuordnung des Kunden – unser Service bearbeitet den Beleg, Sie müssen nichts tun",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Fehler bei der Zuordnung des Kunden – unser Service bearbeitet den Beleg, Sie müssen nichts tun",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Fehler bei der Zuordnung des Kunden – unser Service bearbeitet den Beleg, Sie müssen nichts tun",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Fehler bei der Zuordnung des Auftraggebers – unser Service bearbeitet den Auftrag, Sie müssen nichts tun",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:365"
+        },
+        "VHV": {
+          "value": "Fehler bei der Zuordnung des Kunden – unser Service bearbeitet den Beleg, Sie müssen nichts tun",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.enums.processingCode.153",
+      "label": "enums.processingCode.153",
+      "defaultValue": "Fehler bei der Belegverarbeitung – unser Service bearbeitet den Beleg, Sie müssen nichts tun",
+      "cells": {
+        "APL": {
+          "value": "Fehler bei der Belegverarbeitung – unser Service bearbeitet den Beleg, Sie müssen nichts tun",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Fehler bei der Belegverarbeitung – unser Service bearbeitet den Beleg, Sie müssen nichts tun",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Fehler bei der Belegverarbeitung – unser Service bearbeitet den Beleg, Sie müssen nichts tun",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Fehler bei der Belegverarbeitung – unser Service bearbeitet den Beleg, Sie müssen nichts tun",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Fehler bei der Belegverarbeitung – unser Service bearbeitet den Beleg, Sie müssen nichts tun",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Fehler bei der Belegverarbeitung – unser Service bearbeitet den Beleg, Sie müssen nichts tun",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Fehler bei der Auftragsverarbeitung – unser Service bearbeitet den Auftrag, Sie müssen nichts tun",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:366"
+        },
+        "VHV": {
+          "value": "Fehler bei der Belegverarbeitung – unser Service bearbeitet den Beleg, Sie müssen nichts tun",
           "origin": "default"
         }
       },
@@ -8309,30 +12061,30 @@ export const variantComparison: VariantComparison = {
       "section": "Wortlaut",
       "key": "wording.enums.processingSubStatus.debtor_in_review",
       "label": "enums.processingSubStatus.debtor_in_review",
-      "defaultValue": "Debitor in Prüfung",
+      "defaultValue": "Kunde in Prüfung",
       "cells": {
         "APL": {
-          "value": "Debitor in Prüfung",
+          "value": "Kunde in Prüfung",
           "origin": "default"
         },
         "DAA": {
-          "value": "Debitor in Prüfung",
+          "value": "Kunde in Prüfung",
           "origin": "default"
         },
         "DAB": {
-          "value": "Debitor in Prüfung",
+          "value": "Kunde in Prüfung",
           "origin": "default"
         },
         "FAS": {
-          "value": "Debitor in Prüfung",
+          "value": "Kunde in Prüfung",
           "origin": "default"
         },
         "FW": {
-          "value": "Debitor in Prüfung",
+          "value": "Kunde in Prüfung",
           "origin": "default"
         },
         "SMAFA": {
-          "value": "Debitor in Prüfung",
+          "value": "Kunde in Prüfung",
           "origin": "default"
         },
         "TPF": {
@@ -8341,7 +12093,7 @@ export const variantComparison: VariantComparison = {
           "source": "variants/tpf.yaml:160"
         },
         "VHV": {
-          "value": "Debitor in Prüfung",
+          "value": "Kunde in Prüfung",
           "origin": "default"
         }
       },
@@ -8351,30 +12103,30 @@ export const variantComparison: VariantComparison = {
       "section": "Wortlaut",
       "key": "wording.enums.processingSubStatus.debtor_will_be_identified",
       "label": "enums.processingSubStatus.debtor_will_be_identified",
-      "defaultValue": "Debitor wird identifiziert",
+      "defaultValue": "Kunde wird identifiziert",
       "cells": {
         "APL": {
-          "value": "Debitor wird identifiziert",
+          "value": "Kunde wird identifiziert",
           "origin": "default"
         },
         "DAA": {
-          "value": "Debitor wird identifiziert",
+          "value": "Kunde wird identifiziert",
           "origin": "default"
         },
         "DAB": {
-          "value": "Debitor wird identifiziert",
+          "value": "Kunde wird identifiziert",
           "origin": "default"
         },
         "FAS": {
-          "value": "Debitor wird identifiziert",
+          "value": "Kunde wird identifiziert",
           "origin": "default"
         },
         "FW": {
-          "value": "Debitor wird identifiziert",
+          "value": "Kunde wird identifiziert",
           "origin": "default"
         },
         "SMAFA": {
-          "value": "Debitor wird identifiziert",
+          "value": "Kunde wird identifiziert",
           "origin": "default"
         },
         "TPF": {
@@ -8383,7 +12135,7 @@ export const variantComparison: VariantComparison = {
           "source": "variants/tpf.yaml:159"
         },
         "VHV": {
-          "value": "Debitor wird identifiziert",
+          "value": "Kunde wird identifiziert",
           "origin": "default"
         }
       },
@@ -8559,6 +12311,132 @@ export const variantComparison: VariantComparison = {
     },
     {
       "section": "Wortlaut",
+      "key": "wording.enums.tutorialTag.debtors",
+      "label": "enums.tutorialTag.debtors",
+      "defaultValue": "Kunden",
+      "cells": {
+        "APL": {
+          "value": "Kunden",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Kunden",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Kunden",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Kunden",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Kunden",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Kunden",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Auftraggeber",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:422"
+        },
+        "VHV": {
+          "value": "Kunden",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.enums.tutorialTag.vouchers",
+      "label": "enums.tutorialTag.vouchers",
+      "defaultValue": "Belege",
+      "cells": {
+        "APL": {
+          "value": "Belege",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Belege",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Belege",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Belege",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Belege",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Belege",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Aufträge",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:367"
+        },
+        "VHV": {
+          "value": "Belege",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.enums.workQueueFollowUp.voucher_upload",
+      "label": "enums.workQueueFollowUp.voucher_upload",
+      "defaultValue": "Beleg hochladen",
+      "cells": {
+        "APL": {
+          "value": "Beleg hochladen",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Beleg hochladen",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Beleg hochladen",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Beleg hochladen",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Beleg hochladen",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Beleg hochladen",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Auftrag hochladen",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:368"
+        },
+        "VHV": {
+          "value": "Beleg hochladen",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
       "key": "wording.fields.balancingVoucherNumber",
       "label": "fields.balancingVoucherNumber",
       "defaultValue": "Ausgleichsbelegnummer",
@@ -8727,6 +12605,48 @@ export const variantComparison: VariantComparison = {
     },
     {
       "section": "Wortlaut",
+      "key": "wording.fields.debtorId",
+      "label": "fields.debtorId",
+      "defaultValue": "Kunde (interne Nummer)",
+      "cells": {
+        "APL": {
+          "value": "Kunde (interne Nummer)",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Kunde (interne Nummer)",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Kunde (interne Nummer)",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Kunde (interne Nummer)",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Kunde (interne Nummer)",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Kunde (interne Nummer)",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Auftraggeber (interne Nummer)",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:256"
+        },
+        "VHV": {
+          "value": "Kunde (interne Nummer)",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
       "key": "wording.fields.debtorIdentifier",
       "label": "fields.debtorIdentifier",
       "defaultValue": "Kunden-ID",
@@ -8804,6 +12724,90 @@ export const variantComparison: VariantComparison = {
         },
         "VHV": {
           "value": "Kundenart",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.fields.invoiceBic",
+      "label": "fields.invoiceBic",
+      "defaultValue": "BIC für Zahlungen der Kunden",
+      "cells": {
+        "APL": {
+          "value": "BIC für Zahlungen der Kunden",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "BIC für Zahlungen der Kunden",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "BIC für Zahlungen der Kunden",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "BIC für Zahlungen der Kunden",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "BIC für Zahlungen der Kunden",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "BIC für Zahlungen der Kunden",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "BIC für Zahlungen der Auftraggeber",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:254"
+        },
+        "VHV": {
+          "value": "BIC für Zahlungen der Kunden",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.fields.invoiceIban",
+      "label": "fields.invoiceIban",
+      "defaultValue": "IBAN für Zahlungen der Kunden",
+      "cells": {
+        "APL": {
+          "value": "IBAN für Zahlungen der Kunden",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "IBAN für Zahlungen der Kunden",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "IBAN für Zahlungen der Kunden",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "IBAN für Zahlungen der Kunden",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "IBAN für Zahlungen der Kunden",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "IBAN für Zahlungen der Kunden",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "IBAN für Zahlungen der Auftraggeber",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:253"
+        },
+        "VHV": {
+          "value": "IBAN für Zahlungen der Kunden",
           "origin": "default"
         }
       },
@@ -9105,6 +13109,48 @@ export const variantComparison: VariantComparison = {
     },
     {
       "section": "Wortlaut",
+      "key": "wording.fields.voucherId",
+      "label": "fields.voucherId",
+      "defaultValue": "Beleg (interne Nummer)",
+      "cells": {
+        "APL": {
+          "value": "Beleg (interne Nummer)",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Beleg (interne Nummer)",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Beleg (interne Nummer)",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Beleg (interne Nummer)",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Beleg (interne Nummer)",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Beleg (interne Nummer)",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Auftrag (interne Nummer)",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:255"
+        },
+        "VHV": {
+          "value": "Beleg (interne Nummer)",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
       "key": "wording.fields.voucherIdentifier",
       "label": "fields.voucherIdentifier",
       "defaultValue": "Beleg-ID",
@@ -9182,6 +13228,342 @@ export const variantComparison: VariantComparison = {
         },
         "VHV": {
           "value": "Belegart",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.forms.adminPermissions.fields.assignDebtor",
+      "label": "forms.adminPermissions.fields.assignDebtor",
+      "defaultValue": "Kunden zuordnen",
+      "cells": {
+        "APL": {
+          "value": "Kunden zuordnen",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Kunden zuordnen",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Kunden zuordnen",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Kunden zuordnen",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Kunden zuordnen",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Kunden zuordnen",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Auftraggeber zuordnen",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:387"
+        },
+        "VHV": {
+          "value": "Kunden zuordnen",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.forms.assignDebtor.fields.debtorIdentifier",
+      "label": "forms.assignDebtor.fields.debtorIdentifier",
+      "defaultValue": "Kunde",
+      "cells": {
+        "APL": {
+          "value": "Kunde",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Kunde",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Kunde",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Kunde",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Kunde",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Kunde",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Auftraggeber",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:388"
+        },
+        "VHV": {
+          "value": "Kunde",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.forms.assignDebtor.title",
+      "label": "forms.assignDebtor.title",
+      "defaultValue": "Kunden zuordnen",
+      "cells": {
+        "APL": {
+          "value": "Kunden zuordnen",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Kunden zuordnen",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Kunden zuordnen",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Kunden zuordnen",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Kunden zuordnen",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Kunden zuordnen",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Auftraggeber zuordnen",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:389"
+        },
+        "VHV": {
+          "value": "Kunden zuordnen",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.forms.blockCreditor.help.reason",
+      "label": "forms.blockCreditor.help.reason",
+      "defaultValue": "Der Gläubiger wird per E-Mail informiert. Seine Nutzer können sich weiter anmelden und laufende Fälle bearbeiten, aber keine neuen Belege übergeben und keine Kunden anlegen oder ändern.",
+      "cells": {
+        "APL": {
+          "value": "Der Gläubiger wird per E-Mail informiert. Seine Nutzer können sich weiter anmelden und laufende Fälle bearbeiten, aber keine neuen Belege übergeben und keine Kunden anlegen oder ändern.",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Der Gläubiger wird per E-Mail informiert. Seine Nutzer können sich weiter anmelden und laufende Fälle bearbeiten, aber keine neuen Belege übergeben und keine Kunden anlegen oder ändern.",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Der Gläubiger wird per E-Mail informiert. Seine Nutzer können sich weiter anmelden und laufende Fälle bearbeiten, aber keine neuen Belege übergeben und keine Kunden anlegen oder ändern.",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Der Gläubiger wird per E-Mail informiert. Seine Nutzer können sich weiter anmelden und laufende Fälle bearbeiten, aber keine neuen Belege übergeben und keine Kunden anlegen oder ändern.",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Der Gläubiger wird per E-Mail informiert. Seine Nutzer können sich weiter anmelden und laufende Fälle bearbeiten, aber keine neuen Belege übergeben und keine Kunden anlegen oder ändern.",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Der Gläubiger wird per E-Mail informiert. Seine Nutzer können sich weiter anmelden und laufende Fälle bearbeiten, aber keine neuen Belege übergeben und keine Kunden anlegen oder ändern.",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Der Gläubiger wird per E-Mail informiert. Seine Nutzer können sich weiter anmelden und laufende Fälle bearbeiten, aber keine neuen Aufträge übergeben und keine Auftraggeber anlegen oder ändern.",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:390"
+        },
+        "VHV": {
+          "value": "Der Gläubiger wird per E-Mail informiert. Seine Nutzer können sich weiter anmelden und laufende Fälle bearbeiten, aber keine neuen Belege übergeben und keine Kunden anlegen oder ändern.",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.forms.createCompanyUser.help.role",
+      "label": "forms.createCompanyUser.help.role",
+      "defaultValue": "Beobachter: sieht alles, keine Aktionen (z. B. Steuerberater). Assistenz: lädt Belege hoch, legt Kunden an, trifft Entscheidungen. Geschäftsführung: voller Zugriff.",
+      "cells": {
+        "APL": {
+          "value": "Beobachter: sieht alles, keine Aktionen (z. B. Steuerberater). Assistenz: lädt Belege hoch, legt Kunden an, trifft Entscheidungen. Geschäftsführung: voller Zugriff.",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Beobachter: sieht alles, keine Aktionen (z. B. Steuerberater). Assistenz: lädt Belege hoch, legt Kunden an, trifft Entscheidungen. Geschäftsführung: voller Zugriff.",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Beobachter: sieht alles, keine Aktionen (z. B. Steuerberater). Assistenz: lädt Belege hoch, legt Kunden an, trifft Entscheidungen. Geschäftsführung: voller Zugriff.",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Beobachter: sieht alles, keine Aktionen (z. B. Steuerberater). Assistenz: lädt Belege hoch, legt Kunden an, trifft Entscheidungen. Geschäftsführung: voller Zugriff.",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Beobachter: sieht alles, keine Aktionen (z. B. Steuerberater). Assistenz: lädt Belege hoch, legt Kunden an, trifft Entscheidungen. Geschäftsführung: voller Zugriff.",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Beobachter: sieht alles, keine Aktionen (z. B. Steuerberater). Assistenz: lädt Belege hoch, legt Kunden an, trifft Entscheidungen. Geschäftsführung: voller Zugriff.",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Beobachter: sieht alles, keine Aktionen (z. B. Steuerberater). Assistenz: lädt Aufträge hoch, legt Auftraggeber an, trifft Entscheidungen. Geschäftsführung: voller Zugriff.",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:391"
+        },
+        "VHV": {
+          "value": "Beobachter: sieht alles, keine Aktionen (z. B. Steuerberater). Assistenz: lädt Belege hoch, legt Kunden an, trifft Entscheidungen. Geschäftsführung: voller Zugriff.",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.forms.createDebtor.help.customDebtorNumber",
+      "label": "forms.createDebtor.help.customDebtorNumber",
+      "defaultValue": "Ihre eigene Kundennummer, z. B. aus Ihrer Buchhaltung.",
+      "cells": {
+        "APL": {
+          "value": "Ihre eigene Kundennummer, z. B. aus Ihrer Buchhaltung.",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Ihre eigene Kundennummer, z. B. aus Ihrer Buchhaltung.",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Ihre eigene Kundennummer, z. B. aus Ihrer Buchhaltung.",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Ihre eigene Kundennummer, z. B. aus Ihrer Buchhaltung.",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Ihre eigene Kundennummer, z. B. aus Ihrer Buchhaltung.",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Ihre eigene Kundennummer, z. B. aus Ihrer Buchhaltung.",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Ihre eigene Auftraggebernummer, z. B. aus Ihrer Buchhaltung.",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:394"
+        },
+        "VHV": {
+          "value": "Ihre eigene Kundennummer, z. B. aus Ihrer Buchhaltung.",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.forms.createDebtor.help.dateOfBirth",
+      "label": "forms.createDebtor.help.dateOfBirth",
+      "defaultValue": "Verbessert die eindeutige Identifizierung Ihres Kunden bei der Bonitätsprüfung.",
+      "cells": {
+        "APL": {
+          "value": "Verbessert die eindeutige Identifizierung Ihres Kunden bei der Bonitätsprüfung.",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Verbessert die eindeutige Identifizierung Ihres Kunden bei der Bonitätsprüfung.",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Verbessert die eindeutige Identifizierung Ihres Kunden bei der Bonitätsprüfung.",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Verbessert die eindeutige Identifizierung Ihres Kunden bei der Bonitätsprüfung.",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Verbessert die eindeutige Identifizierung Ihres Kunden bei der Bonitätsprüfung.",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Verbessert die eindeutige Identifizierung Ihres Kunden bei der Bonitätsprüfung.",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Verbessert die eindeutige Identifizierung Ihres Auftraggebers bei der Bonitätsprüfung.",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:392"
+        },
+        "VHV": {
+          "value": "Verbessert die eindeutige Identifizierung Ihres Kunden bei der Bonitätsprüfung.",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.forms.createDebtor.help.vatId",
+      "label": "forms.createDebtor.help.vatId",
+      "defaultValue": "Optional, z. B. DE123456789. Daran erkennen wir Ihren Kunden in E-Rechnungen wieder.",
+      "cells": {
+        "APL": {
+          "value": "Optional, z. B. DE123456789. Daran erkennen wir Ihren Kunden in E-Rechnungen wieder.",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Optional, z. B. DE123456789. Daran erkennen wir Ihren Kunden in E-Rechnungen wieder.",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Optional, z. B. DE123456789. Daran erkennen wir Ihren Kunden in E-Rechnungen wieder.",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Optional, z. B. DE123456789. Daran erkennen wir Ihren Kunden in E-Rechnungen wieder.",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Optional, z. B. DE123456789. Daran erkennen wir Ihren Kunden in E-Rechnungen wieder.",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Optional, z. B. DE123456789. Daran erkennen wir Ihren Kunden in E-Rechnungen wieder.",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Optional, z. B. DE123456789. Daran erkennen wir Ihren Auftraggeber in E-Rechnungen wieder.",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:393"
+        },
+        "VHV": {
+          "value": "Optional, z. B. DE123456789. Daran erkennen wir Ihren Kunden in E-Rechnungen wieder.",
           "origin": "default"
         }
       },
@@ -9273,6 +13655,300 @@ export const variantComparison: VariantComparison = {
     },
     {
       "section": "Wortlaut",
+      "key": "wording.forms.createPermanentDebt.help.debtor",
+      "label": "forms.createPermanentDebt.help.debtor",
+      "defaultValue": "Suchen Sie nach Name, eigener Kundennummer oder Ort. Der Kunde braucht ein SEPA-Lastschriftmandat.",
+      "cells": {
+        "APL": {
+          "value": "Suchen Sie nach Name, eigener Kundennummer oder Ort. Der Kunde braucht ein SEPA-Lastschriftmandat.",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Suchen Sie nach Name, eigener Kundennummer oder Ort. Der Kunde braucht ein SEPA-Lastschriftmandat.",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Suchen Sie nach Name, eigener Kundennummer oder Ort. Der Kunde braucht ein SEPA-Lastschriftmandat.",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Suchen Sie nach Name, eigener Kundennummer oder Ort. Der Kunde braucht ein SEPA-Lastschriftmandat.",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Suchen Sie nach Name, eigener Kundennummer oder Ort. Der Kunde braucht ein SEPA-Lastschriftmandat.",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Suchen Sie nach Name, eigener Kundennummer oder Ort. Der Kunde braucht ein SEPA-Lastschriftmandat.",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Suchen Sie nach Name, eigener Auftraggebernummer oder Ort. Der Auftraggeber braucht ein SEPA-Lastschriftmandat.",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:395"
+        },
+        "VHV": {
+          "value": "Suchen Sie nach Name, eigener Kundennummer oder Ort. Der Kunde braucht ein SEPA-Lastschriftmandat.",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.forms.createPermanentDebt.help.startDate",
+      "label": "forms.createPermanentDebt.help.startDate",
+      "defaultValue": "Die erste Lastschrift ist frühestens 14 Tage nach heute möglich (Vorabankündigung an Ihren Kunden).",
+      "cells": {
+        "APL": {
+          "value": "Die erste Lastschrift ist frühestens 14 Tage nach heute möglich (Vorabankündigung an Ihren Kunden).",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Die erste Lastschrift ist frühestens 14 Tage nach heute möglich (Vorabankündigung an Ihren Kunden).",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Die erste Lastschrift ist frühestens 14 Tage nach heute möglich (Vorabankündigung an Ihren Kunden).",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Die erste Lastschrift ist frühestens 14 Tage nach heute möglich (Vorabankündigung an Ihren Kunden).",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Die erste Lastschrift ist frühestens 14 Tage nach heute möglich (Vorabankündigung an Ihren Kunden).",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Die erste Lastschrift ist frühestens 14 Tage nach heute möglich (Vorabankündigung an Ihren Kunden).",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Die erste Lastschrift ist frühestens 14 Tage nach heute möglich (Vorabankündigung an Ihren Auftraggeber).",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:396"
+        },
+        "VHV": {
+          "value": "Die erste Lastschrift ist frühestens 14 Tage nach heute möglich (Vorabankündigung an Ihren Kunden).",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.forms.defaultExposureType.help.defaultExposureType",
+      "label": "forms.defaultExposureType.help.defaultExposureType",
+      "defaultValue": "Gilt für neu hochgeladene Belege; Sie können sie je Beleg ändern.",
+      "cells": {
+        "APL": {
+          "value": "Gilt für neu hochgeladene Belege; Sie können sie je Beleg ändern.",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Gilt für neu hochgeladene Belege; Sie können sie je Beleg ändern.",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Gilt für neu hochgeladene Belege; Sie können sie je Beleg ändern.",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Gilt für neu hochgeladene Belege; Sie können sie je Beleg ändern.",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Gilt für neu hochgeladene Belege; Sie können sie je Beleg ändern.",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Gilt für neu hochgeladene Belege; Sie können sie je Beleg ändern.",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Gilt für neu hochgeladene Aufträge; Sie können sie je Auftrag ändern.",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:397"
+        },
+        "VHV": {
+          "value": "Gilt für neu hochgeladene Belege; Sie können sie je Beleg ändern.",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.forms.editCompanyUser.help.role",
+      "label": "forms.editCompanyUser.help.role",
+      "defaultValue": "Beobachter: sieht alles, keine Aktionen (z. B. Steuerberater). Assistenz: lädt Belege hoch, legt Kunden an, trifft Entscheidungen. Geschäftsführung: voller Zugriff.",
+      "cells": {
+        "APL": {
+          "value": "Beobachter: sieht alles, keine Aktionen (z. B. Steuerberater). Assistenz: lädt Belege hoch, legt Kunden an, trifft Entscheidungen. Geschäftsführung: voller Zugriff.",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Beobachter: sieht alles, keine Aktionen (z. B. Steuerberater). Assistenz: lädt Belege hoch, legt Kunden an, trifft Entscheidungen. Geschäftsführung: voller Zugriff.",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Beobachter: sieht alles, keine Aktionen (z. B. Steuerberater). Assistenz: lädt Belege hoch, legt Kunden an, trifft Entscheidungen. Geschäftsführung: voller Zugriff.",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Beobachter: sieht alles, keine Aktionen (z. B. Steuerberater). Assistenz: lädt Belege hoch, legt Kunden an, trifft Entscheidungen. Geschäftsführung: voller Zugriff.",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Beobachter: sieht alles, keine Aktionen (z. B. Steuerberater). Assistenz: lädt Belege hoch, legt Kunden an, trifft Entscheidungen. Geschäftsführung: voller Zugriff.",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Beobachter: sieht alles, keine Aktionen (z. B. Steuerberater). Assistenz: lädt Belege hoch, legt Kunden an, trifft Entscheidungen. Geschäftsführung: voller Zugriff.",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Beobachter: sieht alles, keine Aktionen (z. B. Steuerberater). Assistenz: lädt Aufträge hoch, legt Auftraggeber an, trifft Entscheidungen. Geschäftsführung: voller Zugriff.",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:398"
+        },
+        "VHV": {
+          "value": "Beobachter: sieht alles, keine Aktionen (z. B. Steuerberater). Assistenz: lädt Belege hoch, legt Kunden an, trifft Entscheidungen. Geschäftsführung: voller Zugriff.",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.forms.editCreditor.help.invoiceIban",
+      "label": "forms.editCreditor.help.invoiceIban",
+      "defaultValue": "Das Konto, auf das die Kunden zahlen; für E-Rechnungen nötig (BG-17).",
+      "cells": {
+        "APL": {
+          "value": "Das Konto, auf das die Kunden zahlen; für E-Rechnungen nötig (BG-17).",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Das Konto, auf das die Kunden zahlen; für E-Rechnungen nötig (BG-17).",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Das Konto, auf das die Kunden zahlen; für E-Rechnungen nötig (BG-17).",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Das Konto, auf das die Kunden zahlen; für E-Rechnungen nötig (BG-17).",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Das Konto, auf das die Kunden zahlen; für E-Rechnungen nötig (BG-17).",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Das Konto, auf das die Kunden zahlen; für E-Rechnungen nötig (BG-17).",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Das Konto, auf das die Auftraggeber zahlen; für E-Rechnungen nötig (BG-17).",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:400"
+        },
+        "VHV": {
+          "value": "Das Konto, auf das die Kunden zahlen; für E-Rechnungen nötig (BG-17).",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.forms.editCreditor.help.vatId",
+      "label": "forms.editCreditor.help.vatId",
+      "defaultValue": "Für E-Rechnungen (XRechnung, ZUGFeRD) an die Kunden nötig (BT-31).",
+      "cells": {
+        "APL": {
+          "value": "Für E-Rechnungen (XRechnung, ZUGFeRD) an die Kunden nötig (BT-31).",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Für E-Rechnungen (XRechnung, ZUGFeRD) an die Kunden nötig (BT-31).",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Für E-Rechnungen (XRechnung, ZUGFeRD) an die Kunden nötig (BT-31).",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Für E-Rechnungen (XRechnung, ZUGFeRD) an die Kunden nötig (BT-31).",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Für E-Rechnungen (XRechnung, ZUGFeRD) an die Kunden nötig (BT-31).",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Für E-Rechnungen (XRechnung, ZUGFeRD) an die Kunden nötig (BT-31).",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Für E-Rechnungen (XRechnung, ZUGFeRD) an die Auftraggeber nötig (BT-31).",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:399"
+        },
+        "VHV": {
+          "value": "Für E-Rechnungen (XRechnung, ZUGFeRD) an die Kunden nötig (BT-31).",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.forms.editDebtor.help.vatId",
+      "label": "forms.editDebtor.help.vatId",
+      "defaultValue": "Optional, z. B. DE123456789. Daran erkennen wir Ihren Kunden in E-Rechnungen wieder.",
+      "cells": {
+        "APL": {
+          "value": "Optional, z. B. DE123456789. Daran erkennen wir Ihren Kunden in E-Rechnungen wieder.",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Optional, z. B. DE123456789. Daran erkennen wir Ihren Kunden in E-Rechnungen wieder.",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Optional, z. B. DE123456789. Daran erkennen wir Ihren Kunden in E-Rechnungen wieder.",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Optional, z. B. DE123456789. Daran erkennen wir Ihren Kunden in E-Rechnungen wieder.",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Optional, z. B. DE123456789. Daran erkennen wir Ihren Kunden in E-Rechnungen wieder.",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Optional, z. B. DE123456789. Daran erkennen wir Ihren Kunden in E-Rechnungen wieder.",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Optional, z. B. DE123456789. Daran erkennen wir Ihren Auftraggeber in E-Rechnungen wieder.",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:401"
+        },
+        "VHV": {
+          "value": "Optional, z. B. DE123456789. Daran erkennen wir Ihren Kunden in E-Rechnungen wieder.",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
       "key": "wording.forms.editDebtor.title",
       "label": "forms.editDebtor.title",
       "defaultValue": "Kunden bearbeiten",
@@ -9308,6 +13984,468 @@ export const variantComparison: VariantComparison = {
         },
         "VHV": {
           "value": "Kunden bearbeiten",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.forms.editDeliveryType.fields.email",
+      "label": "forms.editDeliveryType.fields.email",
+      "defaultValue": "E-Mail-Adresse des Kunden",
+      "cells": {
+        "APL": {
+          "value": "E-Mail-Adresse des Kunden",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "E-Mail-Adresse des Kunden",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "E-Mail-Adresse des Kunden",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "E-Mail-Adresse des Kunden",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "E-Mail-Adresse des Kunden",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "E-Mail-Adresse des Kunden",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "E-Mail-Adresse des Auftraggebers",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:402"
+        },
+        "VHV": {
+          "value": "E-Mail-Adresse des Kunden",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.forms.externalVoucher.fields.files",
+      "label": "forms.externalVoucher.fields.files",
+      "defaultValue": "Beleg (PDF oder XML)",
+      "cells": {
+        "APL": {
+          "value": "Beleg (PDF oder XML)",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Beleg (PDF oder XML)",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Beleg (PDF oder XML)",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Beleg (PDF oder XML)",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Beleg (PDF oder XML)",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Beleg (PDF oder XML)",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Auftrag (PDF oder XML)",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:403"
+        },
+        "VHV": {
+          "value": "Beleg (PDF oder XML)",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.forms.externalVoucher.title",
+      "label": "forms.externalVoucher.title",
+      "defaultValue": "Externen Beleg anlegen",
+      "cells": {
+        "APL": {
+          "value": "Externen Beleg anlegen",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Externen Beleg anlegen",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Externen Beleg anlegen",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Externen Beleg anlegen",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Externen Beleg anlegen",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Externen Beleg anlegen",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Externen Auftrag anlegen",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:404"
+        },
+        "VHV": {
+          "value": "Externen Beleg anlegen",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.forms.openDelay.fields.delayConfirmed",
+      "label": "forms.openDelay.fields.delayConfirmed",
+      "defaultValue": "Ich bestätige, dass mein Kunde innerhalb von 45 Tagen nach Fälligkeit dreimal schriftlich gemahnt wurde und nicht gezahlt hat.",
+      "cells": {
+        "APL": {
+          "value": "Ich bestätige, dass mein Kunde innerhalb von 45 Tagen nach Fälligkeit dreimal schriftlich gemahnt wurde und nicht gezahlt hat.",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Ich bestätige, dass mein Kunde innerhalb von 45 Tagen nach Fälligkeit dreimal schriftlich gemahnt wurde und nicht gezahlt hat.",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Ich bestätige, dass mein Kunde innerhalb von 45 Tagen nach Fälligkeit dreimal schriftlich gemahnt wurde und nicht gezahlt hat.",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Ich bestätige, dass mein Kunde innerhalb von 45 Tagen nach Fälligkeit dreimal schriftlich gemahnt wurde und nicht gezahlt hat.",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Ich bestätige, dass mein Kunde innerhalb von 45 Tagen nach Fälligkeit dreimal schriftlich gemahnt wurde und nicht gezahlt hat.",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Ich bestätige, dass mein Kunde innerhalb von 45 Tagen nach Fälligkeit dreimal schriftlich gemahnt wurde und nicht gezahlt hat.",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Ich bestätige, dass mein Auftraggeber innerhalb von 45 Tagen nach Fälligkeit dreimal schriftlich gemahnt wurde und nicht gezahlt hat.",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:405"
+        },
+        "VHV": {
+          "value": "Ich bestätige, dass mein Kunde innerhalb von 45 Tagen nach Fälligkeit dreimal schriftlich gemahnt wurde und nicht gezahlt hat.",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.forms.openDispute.fields.disputeConfirmed",
+      "label": "forms.openDispute.fields.disputeConfirmed",
+      "defaultValue": "Ich bestätige, dass mein Kunde die Forderung beanstandet (Reklamation).",
+      "cells": {
+        "APL": {
+          "value": "Ich bestätige, dass mein Kunde die Forderung beanstandet (Reklamation).",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Ich bestätige, dass mein Kunde die Forderung beanstandet (Reklamation).",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Ich bestätige, dass mein Kunde die Forderung beanstandet (Reklamation).",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Ich bestätige, dass mein Kunde die Forderung beanstandet (Reklamation).",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Ich bestätige, dass mein Kunde die Forderung beanstandet (Reklamation).",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Ich bestätige, dass mein Kunde die Forderung beanstandet (Reklamation).",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Ich bestätige, dass mein Auftraggeber die Forderung beanstandet (Reklamation).",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:406"
+        },
+        "VHV": {
+          "value": "Ich bestätige, dass mein Kunde die Forderung beanstandet (Reklamation).",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.forms.paymentData.help.referenceNumber",
+      "label": "forms.paymentData.help.referenceNumber",
+      "defaultValue": "Die Mandatsreferenz, die Sie Ihrem Kunden mitgeteilt haben (höchstens 35 Zeichen).",
+      "cells": {
+        "APL": {
+          "value": "Die Mandatsreferenz, die Sie Ihrem Kunden mitgeteilt haben (höchstens 35 Zeichen).",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Die Mandatsreferenz, die Sie Ihrem Kunden mitgeteilt haben (höchstens 35 Zeichen).",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Die Mandatsreferenz, die Sie Ihrem Kunden mitgeteilt haben (höchstens 35 Zeichen).",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Die Mandatsreferenz, die Sie Ihrem Kunden mitgeteilt haben (höchstens 35 Zeichen).",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Die Mandatsreferenz, die Sie Ihrem Kunden mitgeteilt haben (höchstens 35 Zeichen).",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Die Mandatsreferenz, die Sie Ihrem Kunden mitgeteilt haben (höchstens 35 Zeichen).",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Die Mandatsreferenz, die Sie Ihrem Auftraggeber mitgeteilt haben (höchstens 35 Zeichen).",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:407"
+        },
+        "VHV": {
+          "value": "Die Mandatsreferenz, die Sie Ihrem Kunden mitgeteilt haben (höchstens 35 Zeichen).",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.forms.reUploadVoucher.help.files",
+      "label": "forms.reUploadVoucher.help.files",
+      "defaultValue": "PDF, XRechnung oder ZUGFeRD, höchstens 10 MB. Der bisherige Beleg wird gelöscht und die neue Datei mit denselben Einstellungen verarbeitet.",
+      "cells": {
+        "APL": {
+          "value": "PDF, XRechnung oder ZUGFeRD, höchstens 10 MB. Der bisherige Beleg wird gelöscht und die neue Datei mit denselben Einstellungen verarbeitet.",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "PDF, XRechnung oder ZUGFeRD, höchstens 10 MB. Der bisherige Beleg wird gelöscht und die neue Datei mit denselben Einstellungen verarbeitet.",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "PDF, XRechnung oder ZUGFeRD, höchstens 10 MB. Der bisherige Beleg wird gelöscht und die neue Datei mit denselben Einstellungen verarbeitet.",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "PDF, XRechnung oder ZUGFeRD, höchstens 10 MB. Der bisherige Beleg wird gelöscht und die neue Datei mit denselben Einstellungen verarbeitet.",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "PDF, XRechnung oder ZUGFeRD, höchstens 10 MB. Der bisherige Beleg wird gelöscht und die neue Datei mit denselben Einstellungen verarbeitet.",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "PDF, XRechnung oder ZUGFeRD, höchstens 10 MB. Der bisherige Beleg wird gelöscht und die neue Datei mit denselben Einstellungen verarbeitet.",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "PDF, XRechnung oder ZUGFeRD, höchstens 10 MB. Der bisherige Auftrag wird gelöscht und die neue Datei mit denselben Einstellungen verarbeitet.",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:408"
+        },
+        "VHV": {
+          "value": "PDF, XRechnung oder ZUGFeRD, höchstens 10 MB. Der bisherige Beleg wird gelöscht und die neue Datei mit denselben Einstellungen verarbeitet.",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.forms.reUploadVoucher.title",
+      "label": "forms.reUploadVoucher.title",
+      "defaultValue": "Beleg erneut hochladen",
+      "cells": {
+        "APL": {
+          "value": "Beleg erneut hochladen",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Beleg erneut hochladen",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Beleg erneut hochladen",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Beleg erneut hochladen",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Beleg erneut hochladen",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Beleg erneut hochladen",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Auftrag erneut hochladen",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:409"
+        },
+        "VHV": {
+          "value": "Beleg erneut hochladen",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.forms.setCreditorPermissions.fields.alwaysCheckManually",
+      "label": "forms.setCreditorPermissions.fields.alwaysCheckManually",
+      "defaultValue": "Belege immer manuell prüfen",
+      "cells": {
+        "APL": {
+          "value": "Belege immer manuell prüfen",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Belege immer manuell prüfen",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Belege immer manuell prüfen",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Belege immer manuell prüfen",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Belege immer manuell prüfen",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Belege immer manuell prüfen",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Aufträge immer manuell prüfen",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:410"
+        },
+        "VHV": {
+          "value": "Belege immer manuell prüfen",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.forms.uploadSubsequentInvoice.fields.email",
+      "label": "forms.uploadSubsequentInvoice.fields.email",
+      "defaultValue": "E-Mail-Adresse des Kunden",
+      "cells": {
+        "APL": {
+          "value": "E-Mail-Adresse des Kunden",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "E-Mail-Adresse des Kunden",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "E-Mail-Adresse des Kunden",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "E-Mail-Adresse des Kunden",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "E-Mail-Adresse des Kunden",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "E-Mail-Adresse des Kunden",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "E-Mail-Adresse des Auftraggebers",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:411"
+        },
+        "VHV": {
+          "value": "E-Mail-Adresse des Kunden",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.forms.uploadSubsequentInvoice.help.files",
+      "label": "forms.uploadSubsequentInvoice.help.files",
+      "defaultValue": "PDF, XRechnung oder ZUGFeRD, höchstens 10 MB. Die Rechnung wird für denselben Kunden und Standort übergeben und nach der Bearbeitungspause verarbeitet.",
+      "cells": {
+        "APL": {
+          "value": "PDF, XRechnung oder ZUGFeRD, höchstens 10 MB. Die Rechnung wird für denselben Kunden und Standort übergeben und nach der Bearbeitungspause verarbeitet.",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "PDF, XRechnung oder ZUGFeRD, höchstens 10 MB. Die Rechnung wird für denselben Kunden und Standort übergeben und nach der Bearbeitungspause verarbeitet.",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "PDF, XRechnung oder ZUGFeRD, höchstens 10 MB. Die Rechnung wird für denselben Kunden und Standort übergeben und nach der Bearbeitungspause verarbeitet.",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "PDF, XRechnung oder ZUGFeRD, höchstens 10 MB. Die Rechnung wird für denselben Kunden und Standort übergeben und nach der Bearbeitungspause verarbeitet.",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "PDF, XRechnung oder ZUGFeRD, höchstens 10 MB. Die Rechnung wird für denselben Kunden und Standort übergeben und nach der Bearbeitungspause verarbeitet.",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "PDF, XRechnung oder ZUGFeRD, höchstens 10 MB. Die Rechnung wird für denselben Kunden und Standort übergeben und nach der Bearbeitungspause verarbeitet.",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "PDF, XRechnung oder ZUGFeRD, höchstens 10 MB. Die Rechnung wird für denselben Auftraggeber und Standort übergeben und nach der Bearbeitungspause verarbeitet.",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:412"
+        },
+        "VHV": {
+          "value": "PDF, XRechnung oder ZUGFeRD, höchstens 10 MB. Die Rechnung wird für denselben Kunden und Standort übergeben und nach der Bearbeitungspause verarbeitet.",
           "origin": "default"
         }
       },
@@ -9819,6 +14957,216 @@ export const variantComparison: VariantComparison = {
     },
     {
       "section": "Wortlaut",
+      "key": "wording.mail.creditorBlocked.body",
+      "label": "mail.creditorBlocked.body",
+      "defaultValue": "der Zugang von %{creditorName} zum %{portalName} wurde gesperrt. Sie können sich weiterhin anmelden und laufende Vorgänge bearbeiten, aber keine neuen Belege übergeben und keine Kunden anlegen oder ändern.\n\nBitte wenden Sie sich an unseren Service, um die Sperre zu klären.",
+      "cells": {
+        "APL": {
+          "value": "der Zugang von %{creditorName} zum %{portalName} wurde gesperrt. Sie können sich weiterhin anmelden und laufende Vorgänge bearbeiten, aber keine neuen Belege übergeben und keine Kunden anlegen oder ändern.\n\nBitte wenden Sie sich an unseren Service, um die Sperre zu klären.",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "der Zugang von %{creditorName} zum %{portalName} wurde gesperrt. Sie können sich weiterhin anmelden und laufende Vorgänge bearbeiten, aber keine neuen Belege übergeben und keine Kunden anlegen oder ändern.\n\nBitte wenden Sie sich an unseren Service, um die Sperre zu klären.",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "der Zugang von %{creditorName} zum %{portalName} wurde gesperrt. Sie können sich weiterhin anmelden und laufende Vorgänge bearbeiten, aber keine neuen Belege übergeben und keine Kunden anlegen oder ändern.\n\nBitte wenden Sie sich an unseren Service, um die Sperre zu klären.",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "der Zugang von %{creditorName} zum %{portalName} wurde gesperrt. Sie können sich weiterhin anmelden und laufende Vorgänge bearbeiten, aber keine neuen Belege übergeben und keine Kunden anlegen oder ändern.\n\nBitte wenden Sie sich an unseren Service, um die Sperre zu klären.",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "der Zugang von %{creditorName} zum %{portalName} wurde gesperrt. Sie können sich weiterhin anmelden und laufende Vorgänge bearbeiten, aber keine neuen Belege übergeben und keine Kunden anlegen oder ändern.\n\nBitte wenden Sie sich an unseren Service, um die Sperre zu klären.",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "der Zugang von %{creditorName} zum %{portalName} wurde gesperrt. Sie können sich weiterhin anmelden und laufende Vorgänge bearbeiten, aber keine neuen Belege übergeben und keine Kunden anlegen oder ändern.\n\nBitte wenden Sie sich an unseren Service, um die Sperre zu klären.",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "der Zugang von %{creditorName} zum %{portalName} wurde gesperrt. Sie können sich weiterhin anmelden und laufende Vorgänge bearbeiten, aber keine neuen Aufträge übergeben und keine Auftraggeber anlegen oder ändern.\n\nBitte wenden Sie sich an unseren Service, um die Sperre zu klären.",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:257"
+        },
+        "VHV": {
+          "value": "der Zugang von %{creditorName} zum %{portalName} wurde gesperrt. Sie können sich weiterhin anmelden und laufende Vorgänge bearbeiten, aber keine neuen Belege übergeben und keine Kunden anlegen oder ändern.\n\nBitte wenden Sie sich an unseren Service, um die Sperre zu klären.",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.mail.limitIncreaseDecided.intro",
+      "label": "mail.limitIncreaseDecided.intro",
+      "defaultValue": "wir haben über Ihre Anfrage zur Limiterhöhung für Ihren Kunden %{debtorName} entschieden.",
+      "cells": {
+        "APL": {
+          "value": "wir haben über Ihre Anfrage zur Limiterhöhung für Ihren Kunden %{debtorName} entschieden.",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "wir haben über Ihre Anfrage zur Limiterhöhung für Ihren Kunden %{debtorName} entschieden.",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "wir haben über Ihre Anfrage zur Limiterhöhung für Ihren Kunden %{debtorName} entschieden.",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "wir haben über Ihre Anfrage zur Limiterhöhung für Ihren Kunden %{debtorName} entschieden.",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "wir haben über Ihre Anfrage zur Limiterhöhung für Ihren Kunden %{debtorName} entschieden.",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "wir haben über Ihre Anfrage zur Limiterhöhung für Ihren Kunden %{debtorName} entschieden.",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "wir haben über Ihre Anfrage zur Limiterhöhung für Ihren Auftraggeber %{debtorName} entschieden.",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:261"
+        },
+        "VHV": {
+          "value": "wir haben über Ihre Anfrage zur Limiterhöhung für Ihren Kunden %{debtorName} entschieden.",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.messages.admin.debtorAssigned",
+      "label": "messages.admin.debtorAssigned",
+      "defaultValue": "Der Kunde wurde zugeordnet.",
+      "cells": {
+        "APL": {
+          "value": "Der Kunde wurde zugeordnet.",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Der Kunde wurde zugeordnet.",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Der Kunde wurde zugeordnet.",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Der Kunde wurde zugeordnet.",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Der Kunde wurde zugeordnet.",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Der Kunde wurde zugeordnet.",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Der Auftraggeber wurde zugeordnet.",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:420"
+        },
+        "VHV": {
+          "value": "Der Kunde wurde zugeordnet.",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.messages.creditorStatus.blockedInfo",
+      "label": "messages.creditorStatus.blockedInfo",
+      "defaultValue": "Ihr Zugang ist gesperrt. Sie können laufende Vorgänge weiter bearbeiten, aber keine neuen Belege übergeben und keine Kunden anlegen oder ändern.",
+      "cells": {
+        "APL": {
+          "value": "Ihr Zugang ist gesperrt. Sie können laufende Vorgänge weiter bearbeiten, aber keine neuen Belege übergeben und keine Kunden anlegen oder ändern.",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Ihr Zugang ist gesperrt. Sie können laufende Vorgänge weiter bearbeiten, aber keine neuen Belege übergeben und keine Kunden anlegen oder ändern.",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Ihr Zugang ist gesperrt. Sie können laufende Vorgänge weiter bearbeiten, aber keine neuen Belege übergeben und keine Kunden anlegen oder ändern.",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Ihr Zugang ist gesperrt. Sie können laufende Vorgänge weiter bearbeiten, aber keine neuen Belege übergeben und keine Kunden anlegen oder ändern.",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Ihr Zugang ist gesperrt. Sie können laufende Vorgänge weiter bearbeiten, aber keine neuen Belege übergeben und keine Kunden anlegen oder ändern.",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Ihr Zugang ist gesperrt. Sie können laufende Vorgänge weiter bearbeiten, aber keine neuen Belege übergeben und keine Kunden anlegen oder ändern.",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Ihr Zugang ist gesperrt. Sie können laufende Vorgänge weiter bearbeiten, aber keine neuen Aufträge übergeben und keine Auftraggeber anlegen oder ändern.",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:265"
+        },
+        "VHV": {
+          "value": "Ihr Zugang ist gesperrt. Sie können laufende Vorgänge weiter bearbeiten, aber keine neuen Belege übergeben und keine Kunden anlegen oder ändern.",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.messages.creditorStatus.terminatedInfo",
+      "label": "messages.creditorStatus.terminatedInfo",
+      "defaultValue": "Ihr Vertrag ist gekündigt. Sie können Ihre Daten einsehen und bearbeiten, aber keine neuen Belege oder Kunden anlegen.",
+      "cells": {
+        "APL": {
+          "value": "Ihr Vertrag ist gekündigt. Sie können Ihre Daten einsehen und bearbeiten, aber keine neuen Belege oder Kunden anlegen.",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Ihr Vertrag ist gekündigt. Sie können Ihre Daten einsehen und bearbeiten, aber keine neuen Belege oder Kunden anlegen.",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Ihr Vertrag ist gekündigt. Sie können Ihre Daten einsehen und bearbeiten, aber keine neuen Belege oder Kunden anlegen.",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Ihr Vertrag ist gekündigt. Sie können Ihre Daten einsehen und bearbeiten, aber keine neuen Belege oder Kunden anlegen.",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Ihr Vertrag ist gekündigt. Sie können Ihre Daten einsehen und bearbeiten, aber keine neuen Belege oder Kunden anlegen.",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Ihr Vertrag ist gekündigt. Sie können Ihre Daten einsehen und bearbeiten, aber keine neuen Belege oder Kunden anlegen.",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Ihr Vertrag ist gekündigt. Sie können Ihre Daten einsehen und bearbeiten, aber keine neuen Aufträge oder Auftraggeber anlegen.",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:266"
+        },
+        "VHV": {
+          "value": "Ihr Vertrag ist gekündigt. Sie können Ihre Daten einsehen und bearbeiten, aber keine neuen Belege oder Kunden anlegen.",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
       "key": "wording.messages.debtors.addDebtorError",
       "label": "messages.debtors.addDebtorError",
       "defaultValue": "Der Kunde konnte aufgrund eines technischen Fehlers nicht angelegt werden. Bitte versuchen Sie es später erneut.",
@@ -10073,39 +15421,39 @@ export const variantComparison: VariantComparison = {
       "section": "Wortlaut",
       "key": "wording.messages.debtors.deactivationBlocked",
       "label": "messages.debtors.deactivationBlocked",
-      "defaultValue": "Der Kunde kann nicht deaktiviert werden, solange aktive Dauerrechnungen oder ein SEPA-Lastschriftmandat dafür bestehen.",
+      "defaultValue": "Der Kunde kann nicht deaktiviert werden, solange aktive Dauerschuldverhältnisse oder ein SEPA-Lastschriftmandat dafür bestehen.",
       "cells": {
         "APL": {
-          "value": "Der Kunde kann nicht deaktiviert werden, solange aktive Dauerrechnungen oder ein SEPA-Lastschriftmandat dafür bestehen.",
+          "value": "Der Kunde kann nicht deaktiviert werden, solange aktive Dauerschuldverhältnisse oder ein SEPA-Lastschriftmandat dafür bestehen.",
           "origin": "default"
         },
         "DAA": {
-          "value": "Der Kunde kann nicht deaktiviert werden, solange aktive Dauerrechnungen oder ein SEPA-Lastschriftmandat dafür bestehen.",
+          "value": "Der Kunde kann nicht deaktiviert werden, solange aktive Dauerschuldverhältnisse oder ein SEPA-Lastschriftmandat dafür bestehen.",
           "origin": "default"
         },
         "DAB": {
-          "value": "Der Kunde kann nicht deaktiviert werden, solange aktive Dauerrechnungen oder ein SEPA-Lastschriftmandat dafür bestehen.",
+          "value": "Der Kunde kann nicht deaktiviert werden, solange aktive Dauerschuldverhältnisse oder ein SEPA-Lastschriftmandat dafür bestehen.",
           "origin": "default"
         },
         "FAS": {
-          "value": "Der Kunde kann nicht deaktiviert werden, solange aktive Dauerrechnungen oder ein SEPA-Lastschriftmandat dafür bestehen.",
+          "value": "Der Kunde kann nicht deaktiviert werden, solange aktive Dauerschuldverhältnisse oder ein SEPA-Lastschriftmandat dafür bestehen.",
           "origin": "default"
         },
         "FW": {
-          "value": "Der Kunde kann nicht deaktiviert werden, solange aktive Dauerrechnungen oder ein SEPA-Lastschriftmandat dafür bestehen.",
+          "value": "Der Kunde kann nicht deaktiviert werden, solange aktive Dauerschuldverhältnisse oder ein SEPA-Lastschriftmandat dafür bestehen.",
           "origin": "default"
         },
         "SMAFA": {
-          "value": "Der Kunde kann nicht deaktiviert werden, solange aktive Dauerrechnungen oder ein SEPA-Lastschriftmandat dafür bestehen.",
+          "value": "Der Kunde kann nicht deaktiviert werden, solange aktive Dauerschuldverhältnisse oder ein SEPA-Lastschriftmandat dafür bestehen.",
           "origin": "default"
         },
         "TPF": {
-          "value": "Der Auftraggeber kann nicht deaktiviert werden, solange aktive Dauerrechnungen oder ein SEPA-Lastschriftmandat dafür bestehen.",
+          "value": "Der Auftraggeber kann nicht deaktiviert werden, solange aktive Dauerschuldverhältnisse oder ein SEPA-Lastschriftmandat dafür bestehen.",
           "origin": "variant",
           "source": "variants/tpf.yaml:172"
         },
         "VHV": {
-          "value": "Der Kunde kann nicht deaktiviert werden, solange aktive Dauerrechnungen oder ein SEPA-Lastschriftmandat dafür bestehen.",
+          "value": "Der Kunde kann nicht deaktiviert werden, solange aktive Dauerschuldverhältnisse oder ein SEPA-Lastschriftmandat dafür bestehen.",
           "origin": "default"
         }
       },
@@ -10575,6 +15923,216 @@ export const variantComparison: VariantComparison = {
     },
     {
       "section": "Wortlaut",
+      "key": "wording.messages.eInvoice.buyerDataMissing",
+      "label": "messages.eInvoice.buyerDataMissing",
+      "defaultValue": "Für E-Rechnungen fehlen beim Standort des Kunden: %{fields}",
+      "cells": {
+        "APL": {
+          "value": "Für E-Rechnungen fehlen beim Standort des Kunden: %{fields}",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Für E-Rechnungen fehlen beim Standort des Kunden: %{fields}",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Für E-Rechnungen fehlen beim Standort des Kunden: %{fields}",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Für E-Rechnungen fehlen beim Standort des Kunden: %{fields}",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Für E-Rechnungen fehlen beim Standort des Kunden: %{fields}",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Für E-Rechnungen fehlen beim Standort des Kunden: %{fields}",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Für E-Rechnungen fehlen beim Standort des Auftraggebers: %{fields}",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:263"
+        },
+        "VHV": {
+          "value": "Für E-Rechnungen fehlen beim Standort des Kunden: %{fields}",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.messages.eInvoice.notAvailable",
+      "label": "messages.eInvoice.notAvailable",
+      "defaultValue": "Für diesen Beleg gibt es keine E-Rechnung (nur Rechnungen und ihre Gutschriften mit Kunde und Standort).",
+      "cells": {
+        "APL": {
+          "value": "Für diesen Beleg gibt es keine E-Rechnung (nur Rechnungen und ihre Gutschriften mit Kunde und Standort).",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Für diesen Beleg gibt es keine E-Rechnung (nur Rechnungen und ihre Gutschriften mit Kunde und Standort).",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Für diesen Beleg gibt es keine E-Rechnung (nur Rechnungen und ihre Gutschriften mit Kunde und Standort).",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Für diesen Beleg gibt es keine E-Rechnung (nur Rechnungen und ihre Gutschriften mit Kunde und Standort).",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Für diesen Beleg gibt es keine E-Rechnung (nur Rechnungen und ihre Gutschriften mit Kunde und Standort).",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Für diesen Beleg gibt es keine E-Rechnung (nur Rechnungen und ihre Gutschriften mit Kunde und Standort).",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Für diesen Auftrag gibt es keine E-Rechnung (nur Rechnungen und ihre Gutschriften mit Auftraggeber und Standort).",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:264"
+        },
+        "VHV": {
+          "value": "Für diesen Beleg gibt es keine E-Rechnung (nur Rechnungen und ihre Gutschriften mit Kunde und Standort).",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.messages.externalVoucher.created",
+      "label": "messages.externalVoucher.created",
+      "defaultValue": "Der externe Beleg wurde angelegt.",
+      "cells": {
+        "APL": {
+          "value": "Der externe Beleg wurde angelegt.",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Der externe Beleg wurde angelegt.",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Der externe Beleg wurde angelegt.",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Der externe Beleg wurde angelegt.",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Der externe Beleg wurde angelegt.",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Der externe Beleg wurde angelegt.",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Der externe Auftrag wurde angelegt.",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:286"
+        },
+        "VHV": {
+          "value": "Der externe Beleg wurde angelegt.",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.messages.externalVoucher.fileMissingOrFaulty",
+      "label": "messages.externalVoucher.fileMissingOrFaulty",
+      "defaultValue": "Die Belegdatei fehlt oder ist fehlerhaft.",
+      "cells": {
+        "APL": {
+          "value": "Die Belegdatei fehlt oder ist fehlerhaft.",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Die Belegdatei fehlt oder ist fehlerhaft.",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Die Belegdatei fehlt oder ist fehlerhaft.",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Die Belegdatei fehlt oder ist fehlerhaft.",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Die Belegdatei fehlt oder ist fehlerhaft.",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Die Belegdatei fehlt oder ist fehlerhaft.",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Die Auftragsdatei fehlt oder ist fehlerhaft.",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:285"
+        },
+        "VHV": {
+          "value": "Die Belegdatei fehlt oder ist fehlerhaft.",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.messages.externalVoucher.transferFailed",
+      "label": "messages.externalVoucher.transferFailed",
+      "defaultValue": "Die Übergabe des Belegs an die Belegverarbeitung ist fehlgeschlagen.",
+      "cells": {
+        "APL": {
+          "value": "Die Übergabe des Belegs an die Belegverarbeitung ist fehlgeschlagen.",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Die Übergabe des Belegs an die Belegverarbeitung ist fehlgeschlagen.",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Die Übergabe des Belegs an die Belegverarbeitung ist fehlgeschlagen.",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Die Übergabe des Belegs an die Belegverarbeitung ist fehlgeschlagen.",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Die Übergabe des Belegs an die Belegverarbeitung ist fehlgeschlagen.",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Die Übergabe des Belegs an die Belegverarbeitung ist fehlgeschlagen.",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Die Übergabe des Auftrags an die Auftragsverarbeitung ist fehlgeschlagen.",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:284"
+        },
+        "VHV": {
+          "value": "Die Übergabe des Belegs an die Belegverarbeitung ist fehlgeschlagen.",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
       "key": "wording.messages.pendingVouchers.duplicate",
       "label": "messages.pendingVouchers.duplicate",
       "defaultValue": "Die Belegnummer existiert bereits. Der Beleg wird nicht angekauft. Sie können ihn trotzdem verarbeiten lassen oder löschen.",
@@ -10785,6 +16343,174 @@ export const variantComparison: VariantComparison = {
     },
     {
       "section": "Wortlaut",
+      "key": "wording.messages.permanentDebts.debtorNotActive",
+      "label": "messages.permanentDebts.debtorNotActive",
+      "defaultValue": "Für inaktive Kunden oder Standorte kann kein Dauerschuldverhältnis angelegt werden.",
+      "cells": {
+        "APL": {
+          "value": "Für inaktive Kunden oder Standorte kann kein Dauerschuldverhältnis angelegt werden.",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Für inaktive Kunden oder Standorte kann kein Dauerschuldverhältnis angelegt werden.",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Für inaktive Kunden oder Standorte kann kein Dauerschuldverhältnis angelegt werden.",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Für inaktive Kunden oder Standorte kann kein Dauerschuldverhältnis angelegt werden.",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Für inaktive Kunden oder Standorte kann kein Dauerschuldverhältnis angelegt werden.",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Für inaktive Kunden oder Standorte kann kein Dauerschuldverhältnis angelegt werden.",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Für inaktive Auftraggeber oder Standorte kann kein Dauerschuldverhältnis angelegt werden.",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:279"
+        },
+        "VHV": {
+          "value": "Für inaktive Kunden oder Standorte kann kein Dauerschuldverhältnis angelegt werden.",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.messages.permanentDebts.locationMismatch",
+      "label": "messages.permanentDebts.locationMismatch",
+      "defaultValue": "Kunde und Standort passen nicht zusammen.",
+      "cells": {
+        "APL": {
+          "value": "Kunde und Standort passen nicht zusammen.",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Kunde und Standort passen nicht zusammen.",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Kunde und Standort passen nicht zusammen.",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Kunde und Standort passen nicht zusammen.",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Kunde und Standort passen nicht zusammen.",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Kunde und Standort passen nicht zusammen.",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Auftraggeber und Standort passen nicht zusammen.",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:280"
+        },
+        "VHV": {
+          "value": "Kunde und Standort passen nicht zusammen.",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.messages.permanentDebts.sepaMandateRequired",
+      "label": "messages.permanentDebts.sepaMandateRequired",
+      "defaultValue": "Für diesen Kunden liegt kein SEPA-Lastschriftmandat vor. Bitte hinterlegen Sie zuerst die Zahlungsdaten mit Mandat.",
+      "cells": {
+        "APL": {
+          "value": "Für diesen Kunden liegt kein SEPA-Lastschriftmandat vor. Bitte hinterlegen Sie zuerst die Zahlungsdaten mit Mandat.",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Für diesen Kunden liegt kein SEPA-Lastschriftmandat vor. Bitte hinterlegen Sie zuerst die Zahlungsdaten mit Mandat.",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Für diesen Kunden liegt kein SEPA-Lastschriftmandat vor. Bitte hinterlegen Sie zuerst die Zahlungsdaten mit Mandat.",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Für diesen Kunden liegt kein SEPA-Lastschriftmandat vor. Bitte hinterlegen Sie zuerst die Zahlungsdaten mit Mandat.",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Für diesen Kunden liegt kein SEPA-Lastschriftmandat vor. Bitte hinterlegen Sie zuerst die Zahlungsdaten mit Mandat.",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Für diesen Kunden liegt kein SEPA-Lastschriftmandat vor. Bitte hinterlegen Sie zuerst die Zahlungsdaten mit Mandat.",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Für diesen Auftraggeber liegt kein SEPA-Lastschriftmandat vor. Bitte hinterlegen Sie zuerst die Zahlungsdaten mit Mandat.",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:278"
+        },
+        "VHV": {
+          "value": "Für diesen Kunden liegt kein SEPA-Lastschriftmandat vor. Bitte hinterlegen Sie zuerst die Zahlungsdaten mit Mandat.",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.messages.technicalError",
+      "label": "messages.technicalError",
+      "defaultValue": "Es ist ein technischer Fehler aufgetreten. Wir kümmern uns darum – Ihr Beleg wird in Kürze verarbeitet.",
+      "cells": {
+        "APL": {
+          "value": "Es ist ein technischer Fehler aufgetreten. Wir kümmern uns darum – Ihr Beleg wird in Kürze verarbeitet.",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Es ist ein technischer Fehler aufgetreten. Wir kümmern uns darum – Ihr Beleg wird in Kürze verarbeitet.",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Es ist ein technischer Fehler aufgetreten. Wir kümmern uns darum – Ihr Beleg wird in Kürze verarbeitet.",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Es ist ein technischer Fehler aufgetreten. Wir kümmern uns darum – Ihr Beleg wird in Kürze verarbeitet.",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Es ist ein technischer Fehler aufgetreten. Wir kümmern uns darum – Ihr Beleg wird in Kürze verarbeitet.",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Es ist ein technischer Fehler aufgetreten. Wir kümmern uns darum – Ihr Beleg wird in Kürze verarbeitet.",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Es ist ein technischer Fehler aufgetreten. Wir kümmern uns darum – Ihr Auftrag wird in Kürze verarbeitet.",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:262"
+        },
+        "VHV": {
+          "value": "Es ist ein technischer Fehler aufgetreten. Wir kümmern uns darum – Ihr Beleg wird in Kürze verarbeitet.",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
       "key": "wording.messages.unprocessed.cancelled",
       "label": "messages.unprocessed.cancelled",
       "defaultValue": "Der Beleg wurde gelöscht.",
@@ -10911,6 +16637,804 @@ export const variantComparison: VariantComparison = {
     },
     {
       "section": "Wortlaut",
+      "key": "wording.messages.uploads.cancelConfirm",
+      "label": "messages.uploads.cancelConfirm",
+      "defaultValue": "Möchten Sie diesen Beleg wirklich löschen? Er wird nicht verarbeitet.",
+      "cells": {
+        "APL": {
+          "value": "Möchten Sie diesen Beleg wirklich löschen? Er wird nicht verarbeitet.",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Möchten Sie diesen Beleg wirklich löschen? Er wird nicht verarbeitet.",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Möchten Sie diesen Beleg wirklich löschen? Er wird nicht verarbeitet.",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Möchten Sie diesen Beleg wirklich löschen? Er wird nicht verarbeitet.",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Möchten Sie diesen Beleg wirklich löschen? Er wird nicht verarbeitet.",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Möchten Sie diesen Beleg wirklich löschen? Er wird nicht verarbeitet.",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Möchten Sie diesen Auftrag wirklich löschen? Er wird nicht verarbeitet.",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:295"
+        },
+        "VHV": {
+          "value": "Möchten Sie diesen Beleg wirklich löschen? Er wird nicht verarbeitet.",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.messages.uploads.cancelled",
+      "label": "messages.uploads.cancelled",
+      "defaultValue": "Der Beleg wurde gelöscht.",
+      "cells": {
+        "APL": {
+          "value": "Der Beleg wurde gelöscht.",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Der Beleg wurde gelöscht.",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Der Beleg wurde gelöscht.",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Der Beleg wurde gelöscht.",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Der Beleg wurde gelöscht.",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Der Beleg wurde gelöscht.",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Der Auftrag wurde gelöscht.",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:296"
+        },
+        "VHV": {
+          "value": "Der Beleg wurde gelöscht.",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.messages.uploads.continueConfirm",
+      "label": "messages.uploads.continueConfirm",
+      "defaultValue": "Der Beleg wird trotzdem verarbeitet – ohne Ankauf bzw. Absicherung.",
+      "cells": {
+        "APL": {
+          "value": "Der Beleg wird trotzdem verarbeitet – ohne Ankauf bzw. Absicherung.",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Der Beleg wird trotzdem verarbeitet – ohne Ankauf bzw. Absicherung.",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Der Beleg wird trotzdem verarbeitet – ohne Ankauf bzw. Absicherung.",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Der Beleg wird trotzdem verarbeitet – ohne Ankauf bzw. Absicherung.",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Der Beleg wird trotzdem verarbeitet – ohne Ankauf bzw. Absicherung.",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Der Beleg wird trotzdem verarbeitet – ohne Ankauf bzw. Absicherung.",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Der Auftrag wird trotzdem verarbeitet – ohne Ankauf bzw. Absicherung.",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:297"
+        },
+        "VHV": {
+          "value": "Der Beleg wird trotzdem verarbeitet – ohne Ankauf bzw. Absicherung.",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.messages.uploads.continueEncashment",
+      "label": "messages.uploads.continueEncashment",
+      "defaultValue": "Das Direktinkasso ist für diesen Beleg nicht möglich. Übergeben Sie ihn als normale Rechnung oder löschen Sie ihn.",
+      "cells": {
+        "APL": {
+          "value": "Das Direktinkasso ist für diesen Beleg nicht möglich. Übergeben Sie ihn als normale Rechnung oder löschen Sie ihn.",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Das Direktinkasso ist für diesen Beleg nicht möglich. Übergeben Sie ihn als normale Rechnung oder löschen Sie ihn.",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Das Direktinkasso ist für diesen Beleg nicht möglich. Übergeben Sie ihn als normale Rechnung oder löschen Sie ihn.",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Das Direktinkasso ist für diesen Beleg nicht möglich. Übergeben Sie ihn als normale Rechnung oder löschen Sie ihn.",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Das Direktinkasso ist für diesen Beleg nicht möglich. Übergeben Sie ihn als normale Rechnung oder löschen Sie ihn.",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Das Direktinkasso ist für diesen Beleg nicht möglich. Übergeben Sie ihn als normale Rechnung oder löschen Sie ihn.",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Das Direktinkasso ist für diesen Auftrag nicht möglich. Übergeben Sie ihn als normale Rechnung oder löschen Sie ihn.",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:302"
+        },
+        "VHV": {
+          "value": "Das Direktinkasso ist für diesen Beleg nicht möglich. Übergeben Sie ihn als normale Rechnung oder löschen Sie ihn.",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.messages.uploads.continued",
+      "label": "messages.uploads.continued",
+      "defaultValue": "Der Beleg wird weiter verarbeitet.",
+      "cells": {
+        "APL": {
+          "value": "Der Beleg wird weiter verarbeitet.",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Der Beleg wird weiter verarbeitet.",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Der Beleg wird weiter verarbeitet.",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Der Beleg wird weiter verarbeitet.",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Der Beleg wird weiter verarbeitet.",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Der Beleg wird weiter verarbeitet.",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Der Auftrag wird weiter verarbeitet.",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:298"
+        },
+        "VHV": {
+          "value": "Der Beleg wird weiter verarbeitet.",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.messages.uploads.debtorInactive",
+      "label": "messages.uploads.debtorInactive",
+      "defaultValue": "Der gewählte Kunde oder Standort ist nicht aktiv.",
+      "cells": {
+        "APL": {
+          "value": "Der gewählte Kunde oder Standort ist nicht aktiv.",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Der gewählte Kunde oder Standort ist nicht aktiv.",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Der gewählte Kunde oder Standort ist nicht aktiv.",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Der gewählte Kunde oder Standort ist nicht aktiv.",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Der gewählte Kunde oder Standort ist nicht aktiv.",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Der gewählte Kunde oder Standort ist nicht aktiv.",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Der gewählte Auftraggeber oder Standort ist nicht aktiv.",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:288"
+        },
+        "VHV": {
+          "value": "Der gewählte Kunde oder Standort ist nicht aktiv.",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.messages.uploads.emailRequired",
+      "label": "messages.uploads.emailRequired",
+      "defaultValue": "Für den Versand per E-Mail wird die E-Mail-Adresse des Kunden benötigt.",
+      "cells": {
+        "APL": {
+          "value": "Für den Versand per E-Mail wird die E-Mail-Adresse des Kunden benötigt.",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Für den Versand per E-Mail wird die E-Mail-Adresse des Kunden benötigt.",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Für den Versand per E-Mail wird die E-Mail-Adresse des Kunden benötigt.",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Für den Versand per E-Mail wird die E-Mail-Adresse des Kunden benötigt.",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Für den Versand per E-Mail wird die E-Mail-Adresse des Kunden benötigt.",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Für den Versand per E-Mail wird die E-Mail-Adresse des Kunden benötigt.",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Für den Versand per E-Mail wird die E-Mail-Adresse des Auftraggebers benötigt.",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:289"
+        },
+        "VHV": {
+          "value": "Für den Versand per E-Mail wird die E-Mail-Adresse des Kunden benötigt.",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.messages.uploads.locationWithoutDebtor",
+      "label": "messages.uploads.locationWithoutDebtor",
+      "defaultValue": "Ein Standort kann nur zusammen mit einem Kunden gewählt werden.",
+      "cells": {
+        "APL": {
+          "value": "Ein Standort kann nur zusammen mit einem Kunden gewählt werden.",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Ein Standort kann nur zusammen mit einem Kunden gewählt werden.",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Ein Standort kann nur zusammen mit einem Kunden gewählt werden.",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Ein Standort kann nur zusammen mit einem Kunden gewählt werden.",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Ein Standort kann nur zusammen mit einem Kunden gewählt werden.",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Ein Standort kann nur zusammen mit einem Kunden gewählt werden.",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Ein Standort kann nur zusammen mit einem Auftraggeber gewählt werden.",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:287"
+        },
+        "VHV": {
+          "value": "Ein Standort kann nur zusammen mit einem Kunden gewählt werden.",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.messages.uploads.noDecisionPending",
+      "label": "messages.uploads.noDecisionPending",
+      "defaultValue": "Für diesen Beleg steht keine Entscheidung aus.",
+      "cells": {
+        "APL": {
+          "value": "Für diesen Beleg steht keine Entscheidung aus.",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Für diesen Beleg steht keine Entscheidung aus.",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Für diesen Beleg steht keine Entscheidung aus.",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Für diesen Beleg steht keine Entscheidung aus.",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Für diesen Beleg steht keine Entscheidung aus.",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Für diesen Beleg steht keine Entscheidung aus.",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Für diesen Auftrag steht keine Entscheidung aus.",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:294"
+        },
+        "VHV": {
+          "value": "Für diesen Beleg steht keine Entscheidung aus.",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.messages.uploads.notUnprocessed",
+      "label": "messages.uploads.notUnprocessed",
+      "defaultValue": "Der Beleg ist bereits verarbeitet.",
+      "cells": {
+        "APL": {
+          "value": "Der Beleg ist bereits verarbeitet.",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Der Beleg ist bereits verarbeitet.",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Der Beleg ist bereits verarbeitet.",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Der Beleg ist bereits verarbeitet.",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Der Beleg ist bereits verarbeitet.",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Der Beleg ist bereits verarbeitet.",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Der Auftrag ist bereits verarbeitet.",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:291"
+        },
+        "VHV": {
+          "value": "Der Beleg ist bereits verarbeitet.",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.messages.uploads.pauseEnded",
+      "label": "messages.uploads.pauseEnded",
+      "defaultValue": "Die Bearbeitungspause ist beendet; der Beleg wird bereits verarbeitet.",
+      "cells": {
+        "APL": {
+          "value": "Die Bearbeitungspause ist beendet; der Beleg wird bereits verarbeitet.",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Die Bearbeitungspause ist beendet; der Beleg wird bereits verarbeitet.",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Die Bearbeitungspause ist beendet; der Beleg wird bereits verarbeitet.",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Die Bearbeitungspause ist beendet; der Beleg wird bereits verarbeitet.",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Die Bearbeitungspause ist beendet; der Beleg wird bereits verarbeitet.",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Die Bearbeitungspause ist beendet; der Beleg wird bereits verarbeitet.",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Die Bearbeitungspause ist beendet; der Auftrag wird bereits verarbeitet.",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:290"
+        },
+        "VHV": {
+          "value": "Die Bearbeitungspause ist beendet; der Beleg wird bereits verarbeitet.",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.messages.uploads.reuploaded",
+      "label": "messages.uploads.reuploaded",
+      "defaultValue": "Die neue Datei wurde hochgeladen; der bisherige Beleg wurde gelöscht.",
+      "cells": {
+        "APL": {
+          "value": "Die neue Datei wurde hochgeladen; der bisherige Beleg wurde gelöscht.",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Die neue Datei wurde hochgeladen; der bisherige Beleg wurde gelöscht.",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Die neue Datei wurde hochgeladen; der bisherige Beleg wurde gelöscht.",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Die neue Datei wurde hochgeladen; der bisherige Beleg wurde gelöscht.",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Die neue Datei wurde hochgeladen; der bisherige Beleg wurde gelöscht.",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Die neue Datei wurde hochgeladen; der bisherige Beleg wurde gelöscht.",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Die neue Datei wurde hochgeladen; der bisherige Auftrag wurde gelöscht.",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:292"
+        },
+        "VHV": {
+          "value": "Die neue Datei wurde hochgeladen; der bisherige Beleg wurde gelöscht.",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.messages.uploads.subsequentInvoiceUploaded",
+      "label": "messages.uploads.subsequentInvoiceUploaded",
+      "defaultValue": "Die Folgerechnung wurde hochgeladen. Sie finden sie unter „In Bearbeitung“ und als Folgebeleg dieses Belegs.",
+      "cells": {
+        "APL": {
+          "value": "Die Folgerechnung wurde hochgeladen. Sie finden sie unter „In Bearbeitung“ und als Folgebeleg dieses Belegs.",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Die Folgerechnung wurde hochgeladen. Sie finden sie unter „In Bearbeitung“ und als Folgebeleg dieses Belegs.",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Die Folgerechnung wurde hochgeladen. Sie finden sie unter „In Bearbeitung“ und als Folgebeleg dieses Belegs.",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Die Folgerechnung wurde hochgeladen. Sie finden sie unter „In Bearbeitung“ und als Folgebeleg dieses Belegs.",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Die Folgerechnung wurde hochgeladen. Sie finden sie unter „In Bearbeitung“ und als Folgebeleg dieses Belegs.",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Die Folgerechnung wurde hochgeladen. Sie finden sie unter „In Bearbeitung“ und als Folgebeleg dieses Belegs.",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Die Folgerechnung wurde hochgeladen. Sie finden sie unter „In Bearbeitung“ und als Folgebeleg dieses Auftrags.",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:293"
+        },
+        "VHV": {
+          "value": "Die Folgerechnung wurde hochgeladen. Sie finden sie unter „In Bearbeitung“ und als Folgebeleg dieses Belegs.",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.messages.uploads.transferConfirm",
+      "label": "messages.uploads.transferConfirm",
+      "defaultValue": "Der Beleg wird als normale Rechnung übergeben: Es entsteht ein neuer Beleg, der bisherige wird gelöscht.",
+      "cells": {
+        "APL": {
+          "value": "Der Beleg wird als normale Rechnung übergeben: Es entsteht ein neuer Beleg, der bisherige wird gelöscht.",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Der Beleg wird als normale Rechnung übergeben: Es entsteht ein neuer Beleg, der bisherige wird gelöscht.",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Der Beleg wird als normale Rechnung übergeben: Es entsteht ein neuer Beleg, der bisherige wird gelöscht.",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Der Beleg wird als normale Rechnung übergeben: Es entsteht ein neuer Beleg, der bisherige wird gelöscht.",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Der Beleg wird als normale Rechnung übergeben: Es entsteht ein neuer Beleg, der bisherige wird gelöscht.",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Der Beleg wird als normale Rechnung übergeben: Es entsteht ein neuer Beleg, der bisherige wird gelöscht.",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Der Auftrag wird als normale Rechnung übergeben: Es entsteht ein neuer Auftrag, der bisherige wird gelöscht.",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:299"
+        },
+        "VHV": {
+          "value": "Der Beleg wird als normale Rechnung übergeben: Es entsteht ein neuer Beleg, der bisherige wird gelöscht.",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.messages.uploads.transferNotPossible",
+      "label": "messages.uploads.transferNotPossible",
+      "defaultValue": "Nur ein Beleg, für den das Direktinkasso nicht möglich ist, kann als normale Rechnung übergeben werden.",
+      "cells": {
+        "APL": {
+          "value": "Nur ein Beleg, für den das Direktinkasso nicht möglich ist, kann als normale Rechnung übergeben werden.",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Nur ein Beleg, für den das Direktinkasso nicht möglich ist, kann als normale Rechnung übergeben werden.",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Nur ein Beleg, für den das Direktinkasso nicht möglich ist, kann als normale Rechnung übergeben werden.",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Nur ein Beleg, für den das Direktinkasso nicht möglich ist, kann als normale Rechnung übergeben werden.",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Nur ein Beleg, für den das Direktinkasso nicht möglich ist, kann als normale Rechnung übergeben werden.",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Nur ein Beleg, für den das Direktinkasso nicht möglich ist, kann als normale Rechnung übergeben werden.",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Nur ein Auftrag, für den das Direktinkasso nicht möglich ist, kann als normale Rechnung übergeben werden.",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:301"
+        },
+        "VHV": {
+          "value": "Nur ein Beleg, für den das Direktinkasso nicht möglich ist, kann als normale Rechnung übergeben werden.",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.messages.uploads.transferred",
+      "label": "messages.uploads.transferred",
+      "defaultValue": "Der Beleg wurde als normale Rechnung übergeben und wird verarbeitet.",
+      "cells": {
+        "APL": {
+          "value": "Der Beleg wurde als normale Rechnung übergeben und wird verarbeitet.",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Der Beleg wurde als normale Rechnung übergeben und wird verarbeitet.",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Der Beleg wurde als normale Rechnung übergeben und wird verarbeitet.",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Der Beleg wurde als normale Rechnung übergeben und wird verarbeitet.",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Der Beleg wurde als normale Rechnung übergeben und wird verarbeitet.",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Der Beleg wurde als normale Rechnung übergeben und wird verarbeitet.",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Der Auftrag wurde als normale Rechnung übergeben und wird verarbeitet.",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:300"
+        },
+        "VHV": {
+          "value": "Der Beleg wurde als normale Rechnung übergeben und wird verarbeitet.",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.messages.vouchers.amountExceedsOpenAmount",
+      "label": "messages.vouchers.amountExceedsOpenAmount",
+      "defaultValue": "Der Betrag darf den offenen Betrag des Belegs nicht übersteigen.",
+      "cells": {
+        "APL": {
+          "value": "Der Betrag darf den offenen Betrag des Belegs nicht übersteigen.",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Der Betrag darf den offenen Betrag des Belegs nicht übersteigen.",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Der Betrag darf den offenen Betrag des Belegs nicht übersteigen.",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Der Betrag darf den offenen Betrag des Belegs nicht übersteigen.",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Der Betrag darf den offenen Betrag des Belegs nicht übersteigen.",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Der Betrag darf den offenen Betrag des Belegs nicht übersteigen.",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Der Betrag darf den offenen Betrag des Auftrags nicht übersteigen.",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:268"
+        },
+        "VHV": {
+          "value": "Der Betrag darf den offenen Betrag des Belegs nicht übersteigen.",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.messages.vouchers.caseRunning",
+      "label": "messages.vouchers.caseRunning",
+      "defaultValue": "Für diesen Beleg laufen bereits ein Mahnstopp, eine Reklamation oder ein Zahlungsverzug. Bitte beenden Sie diesen zuerst.",
+      "cells": {
+        "APL": {
+          "value": "Für diesen Beleg laufen bereits ein Mahnstopp, eine Reklamation oder ein Zahlungsverzug. Bitte beenden Sie diesen zuerst.",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Für diesen Beleg laufen bereits ein Mahnstopp, eine Reklamation oder ein Zahlungsverzug. Bitte beenden Sie diesen zuerst.",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Für diesen Beleg laufen bereits ein Mahnstopp, eine Reklamation oder ein Zahlungsverzug. Bitte beenden Sie diesen zuerst.",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Für diesen Beleg laufen bereits ein Mahnstopp, eine Reklamation oder ein Zahlungsverzug. Bitte beenden Sie diesen zuerst.",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Für diesen Beleg laufen bereits ein Mahnstopp, eine Reklamation oder ein Zahlungsverzug. Bitte beenden Sie diesen zuerst.",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Für diesen Beleg laufen bereits ein Mahnstopp, eine Reklamation oder ein Zahlungsverzug. Bitte beenden Sie diesen zuerst.",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Für diesen Auftrag laufen bereits ein Mahnstopp, eine Reklamation oder ein Zahlungsverzug. Bitte beenden Sie diesen zuerst.",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:270"
+        },
+        "VHV": {
+          "value": "Für diesen Beleg laufen bereits ein Mahnstopp, eine Reklamation oder ein Zahlungsverzug. Bitte beenden Sie diesen zuerst.",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.messages.vouchers.creditBeforeVoucherDate",
+      "label": "messages.vouchers.creditBeforeVoucherDate",
+      "defaultValue": "Das Gutschriftsdatum darf nicht vor dem Belegdatum liegen.",
+      "cells": {
+        "APL": {
+          "value": "Das Gutschriftsdatum darf nicht vor dem Belegdatum liegen.",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Das Gutschriftsdatum darf nicht vor dem Belegdatum liegen.",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Das Gutschriftsdatum darf nicht vor dem Belegdatum liegen.",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Das Gutschriftsdatum darf nicht vor dem Belegdatum liegen.",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Das Gutschriftsdatum darf nicht vor dem Belegdatum liegen.",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Das Gutschriftsdatum darf nicht vor dem Belegdatum liegen.",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Das Gutschriftsdatum darf nicht vor dem Auftragsdatum liegen.",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:274"
+        },
+        "VHV": {
+          "value": "Das Gutschriftsdatum darf nicht vor dem Belegdatum liegen.",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
       "key": "wording.messages.vouchers.delayInfo",
       "label": "messages.vouchers.delayInfo",
       "defaultValue": "Ein Verzug setzt voraus, dass der Kunde innerhalb von 45 Tagen nach Fälligkeit dreimal schriftlich gemahnt wurde.",
@@ -10946,6 +17470,342 @@ export const variantComparison: VariantComparison = {
         },
         "VHV": {
           "value": "Ein Verzug setzt voraus, dass der Kunde innerhalb von 45 Tagen nach Fälligkeit dreimal schriftlich gemahnt wurde.",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.messages.vouchers.dunningBlockExhausted",
+      "label": "messages.vouchers.dunningBlockExhausted",
+      "defaultValue": "Auf dieser Mahnstufe sind für diesen Beleg bereits 10 Tage Mahnstopp ausgeschöpft. Ein weiterer Mahnstopp ist erst auf der nächsten Mahnstufe möglich.",
+      "cells": {
+        "APL": {
+          "value": "Auf dieser Mahnstufe sind für diesen Beleg bereits 10 Tage Mahnstopp ausgeschöpft. Ein weiterer Mahnstopp ist erst auf der nächsten Mahnstufe möglich.",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Auf dieser Mahnstufe sind für diesen Beleg bereits 10 Tage Mahnstopp ausgeschöpft. Ein weiterer Mahnstopp ist erst auf der nächsten Mahnstufe möglich.",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Auf dieser Mahnstufe sind für diesen Beleg bereits 10 Tage Mahnstopp ausgeschöpft. Ein weiterer Mahnstopp ist erst auf der nächsten Mahnstufe möglich.",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Auf dieser Mahnstufe sind für diesen Beleg bereits 10 Tage Mahnstopp ausgeschöpft. Ein weiterer Mahnstopp ist erst auf der nächsten Mahnstufe möglich.",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Auf dieser Mahnstufe sind für diesen Beleg bereits 10 Tage Mahnstopp ausgeschöpft. Ein weiterer Mahnstopp ist erst auf der nächsten Mahnstufe möglich.",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Auf dieser Mahnstufe sind für diesen Beleg bereits 10 Tage Mahnstopp ausgeschöpft. Ein weiterer Mahnstopp ist erst auf der nächsten Mahnstufe möglich.",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Auf dieser Mahnstufe sind für diesen Auftrag bereits 10 Tage Mahnstopp ausgeschöpft. Ein weiterer Mahnstopp ist erst auf der nächsten Mahnstufe möglich.",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:271"
+        },
+        "VHV": {
+          "value": "Auf dieser Mahnstufe sind für diesen Beleg bereits 10 Tage Mahnstopp ausgeschöpft. Ein weiterer Mahnstopp ist erst auf der nächsten Mahnstufe möglich.",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.messages.vouchers.dunningBlockTooLong",
+      "label": "messages.vouchers.dunningBlockTooLong",
+      "defaultValue": "Ein Mahnstopp darf je Mahnstufe insgesamt höchstens 10 Tage gelten; für diesen Beleg wurden auf dieser Stufe bereits Tage verbraucht. Bitte wählen Sie ein früheres Ende.",
+      "cells": {
+        "APL": {
+          "value": "Ein Mahnstopp darf je Mahnstufe insgesamt höchstens 10 Tage gelten; für diesen Beleg wurden auf dieser Stufe bereits Tage verbraucht. Bitte wählen Sie ein früheres Ende.",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Ein Mahnstopp darf je Mahnstufe insgesamt höchstens 10 Tage gelten; für diesen Beleg wurden auf dieser Stufe bereits Tage verbraucht. Bitte wählen Sie ein früheres Ende.",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Ein Mahnstopp darf je Mahnstufe insgesamt höchstens 10 Tage gelten; für diesen Beleg wurden auf dieser Stufe bereits Tage verbraucht. Bitte wählen Sie ein früheres Ende.",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Ein Mahnstopp darf je Mahnstufe insgesamt höchstens 10 Tage gelten; für diesen Beleg wurden auf dieser Stufe bereits Tage verbraucht. Bitte wählen Sie ein früheres Ende.",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Ein Mahnstopp darf je Mahnstufe insgesamt höchstens 10 Tage gelten; für diesen Beleg wurden auf dieser Stufe bereits Tage verbraucht. Bitte wählen Sie ein früheres Ende.",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Ein Mahnstopp darf je Mahnstufe insgesamt höchstens 10 Tage gelten; für diesen Beleg wurden auf dieser Stufe bereits Tage verbraucht. Bitte wählen Sie ein früheres Ende.",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Ein Mahnstopp darf je Mahnstufe insgesamt höchstens 10 Tage gelten; für diesen Auftrag wurden auf dieser Stufe bereits Tage verbraucht. Bitte wählen Sie ein früheres Ende.",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:272"
+        },
+        "VHV": {
+          "value": "Ein Mahnstopp darf je Mahnstufe insgesamt höchstens 10 Tage gelten; für diesen Beleg wurden auf dieser Stufe bereits Tage verbraucht. Bitte wählen Sie ein früheres Ende.",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.messages.vouchers.inEncashment",
+      "label": "messages.vouchers.inEncashment",
+      "defaultValue": "Der Beleg ist bereits im Inkasso. Bitte wenden Sie sich an den Kundenservice.",
+      "cells": {
+        "APL": {
+          "value": "Der Beleg ist bereits im Inkasso. Bitte wenden Sie sich an den Kundenservice.",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Der Beleg ist bereits im Inkasso. Bitte wenden Sie sich an den Kundenservice.",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Der Beleg ist bereits im Inkasso. Bitte wenden Sie sich an den Kundenservice.",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Der Beleg ist bereits im Inkasso. Bitte wenden Sie sich an den Kundenservice.",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Der Beleg ist bereits im Inkasso. Bitte wenden Sie sich an den Kundenservice.",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Der Beleg ist bereits im Inkasso. Bitte wenden Sie sich an den Kundenservice.",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Der Auftrag ist bereits im Inkasso. Bitte wenden Sie sich an den Kundenservice.",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:269"
+        },
+        "VHV": {
+          "value": "Der Beleg ist bereits im Inkasso. Bitte wenden Sie sich an den Kundenservice.",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.messages.vouchers.noDelay",
+      "label": "messages.vouchers.noDelay",
+      "defaultValue": "Für diesen Beleg ist kein Zahlungsverzug gemeldet.",
+      "cells": {
+        "APL": {
+          "value": "Für diesen Beleg ist kein Zahlungsverzug gemeldet.",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Für diesen Beleg ist kein Zahlungsverzug gemeldet.",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Für diesen Beleg ist kein Zahlungsverzug gemeldet.",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Für diesen Beleg ist kein Zahlungsverzug gemeldet.",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Für diesen Beleg ist kein Zahlungsverzug gemeldet.",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Für diesen Beleg ist kein Zahlungsverzug gemeldet.",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Für diesen Auftrag ist kein Zahlungsverzug gemeldet.",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:277"
+        },
+        "VHV": {
+          "value": "Für diesen Beleg ist kein Zahlungsverzug gemeldet.",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.messages.vouchers.noDispute",
+      "label": "messages.vouchers.noDispute",
+      "defaultValue": "Für diesen Beleg ist keine Reklamation offen.",
+      "cells": {
+        "APL": {
+          "value": "Für diesen Beleg ist keine Reklamation offen.",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Für diesen Beleg ist keine Reklamation offen.",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Für diesen Beleg ist keine Reklamation offen.",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Für diesen Beleg ist keine Reklamation offen.",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Für diesen Beleg ist keine Reklamation offen.",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Für diesen Beleg ist keine Reklamation offen.",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Für diesen Auftrag ist keine Reklamation offen.",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:276"
+        },
+        "VHV": {
+          "value": "Für diesen Beleg ist keine Reklamation offen.",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.messages.vouchers.noDunningBlock",
+      "label": "messages.vouchers.noDunningBlock",
+      "defaultValue": "Für diesen Beleg besteht kein Mahnstopp.",
+      "cells": {
+        "APL": {
+          "value": "Für diesen Beleg besteht kein Mahnstopp.",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Für diesen Beleg besteht kein Mahnstopp.",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Für diesen Beleg besteht kein Mahnstopp.",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Für diesen Beleg besteht kein Mahnstopp.",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Für diesen Beleg besteht kein Mahnstopp.",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Für diesen Beleg besteht kein Mahnstopp.",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Für diesen Auftrag besteht kein Mahnstopp.",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:275"
+        },
+        "VHV": {
+          "value": "Für diesen Beleg besteht kein Mahnstopp.",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.messages.vouchers.nothingOpen",
+      "label": "messages.vouchers.nothingOpen",
+      "defaultValue": "Für diesen Beleg ist kein Betrag mehr offen.",
+      "cells": {
+        "APL": {
+          "value": "Für diesen Beleg ist kein Betrag mehr offen.",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Für diesen Beleg ist kein Betrag mehr offen.",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Für diesen Beleg ist kein Betrag mehr offen.",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Für diesen Beleg ist kein Betrag mehr offen.",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Für diesen Beleg ist kein Betrag mehr offen.",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Für diesen Beleg ist kein Betrag mehr offen.",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Für diesen Auftrag ist kein Betrag mehr offen.",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:267"
+        },
+        "VHV": {
+          "value": "Für diesen Beleg ist kein Betrag mehr offen.",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.messages.vouchers.paymentBeforeVoucherDate",
+      "label": "messages.vouchers.paymentBeforeVoucherDate",
+      "defaultValue": "Das Zahlungsdatum darf nicht vor dem Belegdatum liegen.",
+      "cells": {
+        "APL": {
+          "value": "Das Zahlungsdatum darf nicht vor dem Belegdatum liegen.",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Das Zahlungsdatum darf nicht vor dem Belegdatum liegen.",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Das Zahlungsdatum darf nicht vor dem Belegdatum liegen.",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Das Zahlungsdatum darf nicht vor dem Belegdatum liegen.",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Das Zahlungsdatum darf nicht vor dem Belegdatum liegen.",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Das Zahlungsdatum darf nicht vor dem Belegdatum liegen.",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Das Zahlungsdatum darf nicht vor dem Auftragsdatum liegen.",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:273"
+        },
+        "VHV": {
+          "value": "Das Zahlungsdatum darf nicht vor dem Belegdatum liegen.",
           "origin": "default"
         }
       },
@@ -11037,6 +17897,132 @@ export const variantComparison: VariantComparison = {
     },
     {
       "section": "Wortlaut",
+      "key": "wording.messages.workQueue.amountForOneVoucher",
+      "label": "messages.workQueue.amountForOneVoucher",
+      "defaultValue": "Ein Teilbetrag ist nur bei einer Entscheidung zu genau einem Beleg möglich.",
+      "cells": {
+        "APL": {
+          "value": "Ein Teilbetrag ist nur bei einer Entscheidung zu genau einem Beleg möglich.",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Ein Teilbetrag ist nur bei einer Entscheidung zu genau einem Beleg möglich.",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Ein Teilbetrag ist nur bei einer Entscheidung zu genau einem Beleg möglich.",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Ein Teilbetrag ist nur bei einer Entscheidung zu genau einem Beleg möglich.",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Ein Teilbetrag ist nur bei einer Entscheidung zu genau einem Beleg möglich.",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Ein Teilbetrag ist nur bei einer Entscheidung zu genau einem Beleg möglich.",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Ein Teilbetrag ist nur bei einer Entscheidung zu genau einem Auftrag möglich.",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:281"
+        },
+        "VHV": {
+          "value": "Ein Teilbetrag ist nur bei einer Entscheidung zu genau einem Beleg möglich.",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.messages.workQueue.noOpenVoucher",
+      "label": "messages.workQueue.noOpenVoucher",
+      "defaultValue": "Zu dieser Entscheidung gibt es keinen offenen Beleg, auf den die Folgeaktion angewendet werden kann.",
+      "cells": {
+        "APL": {
+          "value": "Zu dieser Entscheidung gibt es keinen offenen Beleg, auf den die Folgeaktion angewendet werden kann.",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Zu dieser Entscheidung gibt es keinen offenen Beleg, auf den die Folgeaktion angewendet werden kann.",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Zu dieser Entscheidung gibt es keinen offenen Beleg, auf den die Folgeaktion angewendet werden kann.",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Zu dieser Entscheidung gibt es keinen offenen Beleg, auf den die Folgeaktion angewendet werden kann.",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Zu dieser Entscheidung gibt es keinen offenen Beleg, auf den die Folgeaktion angewendet werden kann.",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Zu dieser Entscheidung gibt es keinen offenen Beleg, auf den die Folgeaktion angewendet werden kann.",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Zu dieser Entscheidung gibt es keinen offenen Auftrag, auf den die Folgeaktion angewendet werden kann.",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:282"
+        },
+        "VHV": {
+          "value": "Zu dieser Entscheidung gibt es keinen offenen Beleg, auf den die Folgeaktion angewendet werden kann.",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.messages.workQueue.voucherUploadInfo",
+      "label": "messages.workQueue.voucherUploadInfo",
+      "defaultValue": "Die erste Datei wird als neuer Beleg zu dieser Entscheidung übergeben (für denselben Kunden und Standort) und nach der Bearbeitungspause verarbeitet; weitere Dateien werden ihm angehängt.",
+      "cells": {
+        "APL": {
+          "value": "Die erste Datei wird als neuer Beleg zu dieser Entscheidung übergeben (für denselben Kunden und Standort) und nach der Bearbeitungspause verarbeitet; weitere Dateien werden ihm angehängt.",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Die erste Datei wird als neuer Beleg zu dieser Entscheidung übergeben (für denselben Kunden und Standort) und nach der Bearbeitungspause verarbeitet; weitere Dateien werden ihm angehängt.",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Die erste Datei wird als neuer Beleg zu dieser Entscheidung übergeben (für denselben Kunden und Standort) und nach der Bearbeitungspause verarbeitet; weitere Dateien werden ihm angehängt.",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Die erste Datei wird als neuer Beleg zu dieser Entscheidung übergeben (für denselben Kunden und Standort) und nach der Bearbeitungspause verarbeitet; weitere Dateien werden ihm angehängt.",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Die erste Datei wird als neuer Beleg zu dieser Entscheidung übergeben (für denselben Kunden und Standort) und nach der Bearbeitungspause verarbeitet; weitere Dateien werden ihm angehängt.",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Die erste Datei wird als neuer Beleg zu dieser Entscheidung übergeben (für denselben Kunden und Standort) und nach der Bearbeitungspause verarbeitet; weitere Dateien werden ihm angehängt.",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Die erste Datei wird als neuer Auftrag zu dieser Entscheidung übergeben (für denselben Auftraggeber und Standort) und nach der Bearbeitungspause verarbeitet; weitere Dateien werden ihm angehängt.",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:283"
+        },
+        "VHV": {
+          "value": "Die erste Datei wird als neuer Beleg zu dieser Entscheidung übergeben (für denselben Kunden und Standort) und nach der Bearbeitungspause verarbeitet; weitere Dateien werden ihm angehängt.",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
       "key": "wording.pages.dashboard.cases",
       "label": "pages.dashboard.cases",
       "defaultValue": "%{count} Belege · %{amount}",
@@ -11079,6 +18065,90 @@ export const variantComparison: VariantComparison = {
     },
     {
       "section": "Wortlaut",
+      "key": "wording.pages.dashboard.paymentBehaviour.title",
+      "label": "pages.dashboard.paymentBehaviour.title",
+      "defaultValue": "Zahlungsverhalten Ihrer Kunden",
+      "cells": {
+        "APL": {
+          "value": "Zahlungsverhalten Ihrer Kunden",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Zahlungsverhalten Ihrer Kunden",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Zahlungsverhalten Ihrer Kunden",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Zahlungsverhalten Ihrer Kunden",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Zahlungsverhalten Ihrer Kunden",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Zahlungsverhalten Ihrer Kunden",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Zahlungsverhalten Ihrer Auftraggeber",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:304"
+        },
+        "VHV": {
+          "value": "Zahlungsverhalten Ihrer Kunden",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.pages.dashboard.usedOfApproved",
+      "label": "pages.dashboard.usedOfApproved",
+      "defaultValue": "%{used} der Kundenlimits von zusammen %{approved} durch offene Rechnungen genutzt",
+      "cells": {
+        "APL": {
+          "value": "%{used} der Kundenlimits von zusammen %{approved} durch offene Rechnungen genutzt",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "%{used} der Kundenlimits von zusammen %{approved} durch offene Rechnungen genutzt",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "%{used} der Kundenlimits von zusammen %{approved} durch offene Rechnungen genutzt",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "%{used} der Kundenlimits von zusammen %{approved} durch offene Rechnungen genutzt",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "%{used} der Kundenlimits von zusammen %{approved} durch offene Rechnungen genutzt",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "%{used} der Kundenlimits von zusammen %{approved} durch offene Rechnungen genutzt",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "%{used} der Auftraggeberlimits von zusammen %{approved} durch offene Aufträge genutzt",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:303"
+        },
+        "VHV": {
+          "value": "%{used} der Kundenlimits von zusammen %{approved} durch offene Rechnungen genutzt",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
       "key": "wording.pages.notifications.voucher",
       "label": "pages.notifications.voucher",
       "defaultValue": "Beleg %{number}",
@@ -11114,6 +18184,48 @@ export const variantComparison: VariantComparison = {
         },
         "VHV": {
           "value": "Beleg %{number}",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.permissions.creditorPermissions.children.alwaysCheckManually.label",
+      "label": "permissions.creditorPermissions.children.alwaysCheckManually.label",
+      "defaultValue": "Belege immer manuell prüfen",
+      "cells": {
+        "APL": {
+          "value": "Belege immer manuell prüfen",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Belege immer manuell prüfen",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Belege immer manuell prüfen",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Belege immer manuell prüfen",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Belege immer manuell prüfen",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Belege immer manuell prüfen",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Aufträge immer manuell prüfen",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:383"
+        },
+        "VHV": {
+          "value": "Belege immer manuell prüfen",
           "origin": "default"
         }
       },
@@ -11198,6 +18310,90 @@ export const variantComparison: VariantComparison = {
         },
         "VHV": {
           "value": "Auslastung der Kundenlimits",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.permissions.dashboardWidgets.children.dunningBlock.label",
+      "label": "permissions.dashboardWidgets.children.dunningBlock.label",
+      "defaultValue": "Belege im Mahnstopp",
+      "cells": {
+        "APL": {
+          "value": "Belege im Mahnstopp",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Belege im Mahnstopp",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Belege im Mahnstopp",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Belege im Mahnstopp",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Belege im Mahnstopp",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Belege im Mahnstopp",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Aufträge im Mahnstopp",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:381"
+        },
+        "VHV": {
+          "value": "Belege im Mahnstopp",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.permissions.dashboardWidgets.children.openDunningTypeInvoices.label",
+      "label": "permissions.dashboardWidgets.children.openDunningTypeInvoices.label",
+      "defaultValue": "Offene Rechnungen nach Mahnstufe",
+      "cells": {
+        "APL": {
+          "value": "Offene Rechnungen nach Mahnstufe",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Offene Rechnungen nach Mahnstufe",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Offene Rechnungen nach Mahnstufe",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Offene Rechnungen nach Mahnstufe",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Offene Rechnungen nach Mahnstufe",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Offene Rechnungen nach Mahnstufe",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Offene Aufträge nach Mahnstufe",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:382"
+        },
+        "VHV": {
+          "value": "Offene Rechnungen nach Mahnstufe",
           "origin": "default"
         }
       },
@@ -11667,6 +18863,258 @@ export const variantComparison: VariantComparison = {
     },
     {
       "section": "Wortlaut",
+      "key": "wording.resources.actionLog.filters.debtor",
+      "label": "resources.actionLog.filters.debtor",
+      "defaultValue": "Kunde (Kennung oder SAP-Nummer)",
+      "cells": {
+        "APL": {
+          "value": "Kunde (Kennung oder SAP-Nummer)",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Kunde (Kennung oder SAP-Nummer)",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Kunde (Kennung oder SAP-Nummer)",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Kunde (Kennung oder SAP-Nummer)",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Kunde (Kennung oder SAP-Nummer)",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Kunde (Kennung oder SAP-Nummer)",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Auftraggeber (Kennung oder SAP-Nummer)",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:371"
+        },
+        "VHV": {
+          "value": "Kunde (Kennung oder SAP-Nummer)",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.resources.actionLog.filters.voucher",
+      "label": "resources.actionLog.filters.voucher",
+      "defaultValue": "Beleg (Referenz oder SAP-Nummer)",
+      "cells": {
+        "APL": {
+          "value": "Beleg (Referenz oder SAP-Nummer)",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Beleg (Referenz oder SAP-Nummer)",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Beleg (Referenz oder SAP-Nummer)",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Beleg (Referenz oder SAP-Nummer)",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Beleg (Referenz oder SAP-Nummer)",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Beleg (Referenz oder SAP-Nummer)",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Auftrag (Referenz oder SAP-Nummer)",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:372"
+        },
+        "VHV": {
+          "value": "Beleg (Referenz oder SAP-Nummer)",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.resources.assignDebtors.filters.search",
+      "label": "resources.assignDebtors.filters.search",
+      "defaultValue": "KMU, SAP-Nummer oder Belegnummer",
+      "cells": {
+        "APL": {
+          "value": "KMU, SAP-Nummer oder Belegnummer",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "KMU, SAP-Nummer oder Belegnummer",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "KMU, SAP-Nummer oder Belegnummer",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "KMU, SAP-Nummer oder Belegnummer",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "KMU, SAP-Nummer oder Belegnummer",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "KMU, SAP-Nummer oder Belegnummer",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "KMU, SAP-Nummer oder Auftragsnummer",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:373"
+        },
+        "VHV": {
+          "value": "KMU, SAP-Nummer oder Belegnummer",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.resources.assignDebtors.name",
+      "label": "resources.assignDebtors.name",
+      "defaultValue": "Kunden zuordnen",
+      "cells": {
+        "APL": {
+          "value": "Kunden zuordnen",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Kunden zuordnen",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Kunden zuordnen",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Kunden zuordnen",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Kunden zuordnen",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Kunden zuordnen",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Auftraggeber zuordnen",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:374"
+        },
+        "VHV": {
+          "value": "Kunden zuordnen",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.resources.assignDebtors.tabs.debtors",
+      "label": "resources.assignDebtors.tabs.debtors",
+      "defaultValue": "Kunden des KMU",
+      "cells": {
+        "APL": {
+          "value": "Kunden des KMU",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Kunden des KMU",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Kunden des KMU",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Kunden des KMU",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Kunden des KMU",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Kunden des KMU",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Auftraggeber des KMU",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:376"
+        },
+        "VHV": {
+          "value": "Kunden des KMU",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.resources.assignDebtors.tabs.voucher",
+      "label": "resources.assignDebtors.tabs.voucher",
+      "defaultValue": "Beleg",
+      "cells": {
+        "APL": {
+          "value": "Beleg",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Beleg",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Beleg",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Beleg",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Beleg",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Beleg",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Auftrag",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:375"
+        },
+        "VHV": {
+          "value": "Beleg",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
       "key": "wording.resources.debtors.empty.noData",
       "label": "resources.debtors.empty.noData",
       "defaultValue": "Sie haben noch keine Kunden angelegt.",
@@ -11786,6 +19234,174 @@ export const variantComparison: VariantComparison = {
         },
         "VHV": {
           "value": "Kunden",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.resources.permanentDebts.columns.debtor_name",
+      "label": "resources.permanentDebts.columns.debtor_name",
+      "defaultValue": "Kunde",
+      "cells": {
+        "APL": {
+          "value": "Kunde",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Kunde",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Kunde",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Kunde",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Kunde",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Kunde",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Auftraggeber",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:378"
+        },
+        "VHV": {
+          "value": "Kunde",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.resources.permanentDebts.fields.debtor_name",
+      "label": "resources.permanentDebts.fields.debtor_name",
+      "defaultValue": "Kunde",
+      "cells": {
+        "APL": {
+          "value": "Kunde",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Kunde",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Kunde",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Kunde",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Kunde",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Kunde",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Auftraggeber",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:379"
+        },
+        "VHV": {
+          "value": "Kunde",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.resources.permanentDebts.fields.location_customNumber",
+      "label": "resources.permanentDebts.fields.location_customNumber",
+      "defaultValue": "Eigene Kundennummer",
+      "cells": {
+        "APL": {
+          "value": "Eigene Kundennummer",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Eigene Kundennummer",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Eigene Kundennummer",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Eigene Kundennummer",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Eigene Kundennummer",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Eigene Kundennummer",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Eigene Auftraggebernummer",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:380"
+        },
+        "VHV": {
+          "value": "Eigene Kundennummer",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.resources.permanentDebts.filters.debtor",
+      "label": "resources.permanentDebts.filters.debtor",
+      "defaultValue": "Kunde",
+      "cells": {
+        "APL": {
+          "value": "Kunde",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Kunde",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Kunde",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Kunde",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Kunde",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Kunde",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Auftraggeber",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:377"
+        },
+        "VHV": {
+          "value": "Kunde",
           "origin": "default"
         }
       },
@@ -12759,6 +20375,48 @@ export const variantComparison: VariantComparison = {
     },
     {
       "section": "Wortlaut",
+      "key": "wording.sepaDebits.workQueue.text",
+      "label": "sepaDebits.workQueue.text",
+      "defaultValue": "Die Lastschrift über %{amount} € für Beleg %{number} (%{debtor}) wurde zurückgegeben. Grund %{code}: %{reason}. Bitte teilen Sie uns mit, wie wir weiter vorgehen sollen.",
+      "cells": {
+        "APL": {
+          "value": "Die Lastschrift über %{amount} € für Beleg %{number} (%{debtor}) wurde zurückgegeben. Grund %{code}: %{reason}. Bitte teilen Sie uns mit, wie wir weiter vorgehen sollen.",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Die Lastschrift über %{amount} € für Beleg %{number} (%{debtor}) wurde zurückgegeben. Grund %{code}: %{reason}. Bitte teilen Sie uns mit, wie wir weiter vorgehen sollen.",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Die Lastschrift über %{amount} € für Beleg %{number} (%{debtor}) wurde zurückgegeben. Grund %{code}: %{reason}. Bitte teilen Sie uns mit, wie wir weiter vorgehen sollen.",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Die Lastschrift über %{amount} € für Beleg %{number} (%{debtor}) wurde zurückgegeben. Grund %{code}: %{reason}. Bitte teilen Sie uns mit, wie wir weiter vorgehen sollen.",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Die Lastschrift über %{amount} € für Beleg %{number} (%{debtor}) wurde zurückgegeben. Grund %{code}: %{reason}. Bitte teilen Sie uns mit, wie wir weiter vorgehen sollen.",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Die Lastschrift über %{amount} € für Beleg %{number} (%{debtor}) wurde zurückgegeben. Grund %{code}: %{reason}. Bitte teilen Sie uns mit, wie wir weiter vorgehen sollen.",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Die Lastschrift über %{amount} € für Auftrag %{number} (%{debtor}) wurde zurückgegeben. Grund %{code}: %{reason}. Bitte teilen Sie uns mit, wie wir weiter vorgehen sollen.",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:305"
+        },
+        "VHV": {
+          "value": "Die Lastschrift über %{amount} € für Beleg %{number} (%{debtor}) wurde zurückgegeben. Grund %{code}: %{reason}. Bitte teilen Sie uns mit, wie wir weiter vorgehen sollen.",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
       "key": "wording.ui.actions.noTarget.activateLocation",
       "label": "ui.actions.noTarget.activateLocation",
       "defaultValue": "Derzeit kann kein Standort aktiviert werden, weil der Kunde deaktiviert ist.",
@@ -12801,6 +20459,48 @@ export const variantComparison: VariantComparison = {
     },
     {
       "section": "Wortlaut",
+      "key": "wording.ui.actions.targetSearch",
+      "label": "ui.actions.targetSearch",
+      "defaultValue": "Name, Kundennummer oder Anschrift",
+      "cells": {
+        "APL": {
+          "value": "Name, Kundennummer oder Anschrift",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Name, Kundennummer oder Anschrift",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Name, Kundennummer oder Anschrift",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Name, Kundennummer oder Anschrift",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Name, Kundennummer oder Anschrift",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Name, Kundennummer oder Anschrift",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Name, Auftraggebernummer oder Anschrift",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:307"
+        },
+        "VHV": {
+          "value": "Name, Kundennummer oder Anschrift",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
       "key": "wording.ui.identCheck.existingDebtor",
       "label": "ui.identCheck.existingDebtor",
       "defaultValue": "Dieser Kunde ist bereits angelegt: %{name}. Beim Anlegen erhält er einen neuen Standort mit den eingegebenen Daten.",
@@ -12836,6 +20536,342 @@ export const variantComparison: VariantComparison = {
         },
         "VHV": {
           "value": "Dieser Kunde ist bereits angelegt: %{name}. Beim Anlegen erhält er einen neuen Standort mit den eingegebenen Daten.",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.ui.nav.assignDebtors",
+      "label": "ui.nav.assignDebtors",
+      "defaultValue": "Kunden zuordnen",
+      "cells": {
+        "APL": {
+          "value": "Kunden zuordnen",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Kunden zuordnen",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Kunden zuordnen",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Kunden zuordnen",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Kunden zuordnen",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Kunden zuordnen",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Auftraggeber zuordnen",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:306"
+        },
+        "VHV": {
+          "value": "Kunden zuordnen",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.ui.picker.chooseDebtorFirst",
+      "label": "ui.picker.chooseDebtorFirst",
+      "defaultValue": "Bitte wählen Sie zuerst einen Kunden.",
+      "cells": {
+        "APL": {
+          "value": "Bitte wählen Sie zuerst einen Kunden.",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Bitte wählen Sie zuerst einen Kunden.",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Bitte wählen Sie zuerst einen Kunden.",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Bitte wählen Sie zuerst einen Kunden.",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Bitte wählen Sie zuerst einen Kunden.",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Bitte wählen Sie zuerst einen Kunden.",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Bitte wählen Sie zuerst einen Auftraggeber.",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:313"
+        },
+        "VHV": {
+          "value": "Bitte wählen Sie zuerst einen Kunden.",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.ui.picker.loadFailed",
+      "label": "ui.picker.loadFailed",
+      "defaultValue": "Die Kunden konnten nicht geladen werden.",
+      "cells": {
+        "APL": {
+          "value": "Die Kunden konnten nicht geladen werden.",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Die Kunden konnten nicht geladen werden.",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Die Kunden konnten nicht geladen werden.",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Die Kunden konnten nicht geladen werden.",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Die Kunden konnten nicht geladen werden.",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Die Kunden konnten nicht geladen werden.",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Die Auftraggeber konnten nicht geladen werden.",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:314"
+        },
+        "VHV": {
+          "value": "Die Kunden konnten nicht geladen werden.",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.ui.picker.noDebtor",
+      "label": "ui.picker.noDebtor",
+      "defaultValue": "Kein aktiver Kunde gefunden.",
+      "cells": {
+        "APL": {
+          "value": "Kein aktiver Kunde gefunden.",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Kein aktiver Kunde gefunden.",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Kein aktiver Kunde gefunden.",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Kein aktiver Kunde gefunden.",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Kein aktiver Kunde gefunden.",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Kein aktiver Kunde gefunden.",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Kein aktiver Auftraggeber gefunden.",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:312"
+        },
+        "VHV": {
+          "value": "Kein aktiver Kunde gefunden.",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.ui.picker.searchDebtor",
+      "label": "ui.picker.searchDebtor",
+      "defaultValue": "Name, eigene Kundennummer oder Ort eingeben",
+      "cells": {
+        "APL": {
+          "value": "Name, eigene Kundennummer oder Ort eingeben",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Name, eigene Kundennummer oder Ort eingeben",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Name, eigene Kundennummer oder Ort eingeben",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Name, eigene Kundennummer oder Ort eingeben",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Name, eigene Kundennummer oder Ort eingeben",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Name, eigene Kundennummer oder Ort eingeben",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Name, eigene Auftraggebernummer oder Ort eingeben",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:311"
+        },
+        "VHV": {
+          "value": "Name, eigene Kundennummer oder Ort eingeben",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.ui.uploadPreview.matched",
+      "label": "ui.uploadPreview.matched",
+      "defaultValue": "Ihr Kunde %{name} wurde erkannt und ausgewählt (%{reason}).",
+      "cells": {
+        "APL": {
+          "value": "Ihr Kunde %{name} wurde erkannt und ausgewählt (%{reason}).",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Ihr Kunde %{name} wurde erkannt und ausgewählt (%{reason}).",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Ihr Kunde %{name} wurde erkannt und ausgewählt (%{reason}).",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Ihr Kunde %{name} wurde erkannt und ausgewählt (%{reason}).",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Ihr Kunde %{name} wurde erkannt und ausgewählt (%{reason}).",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Ihr Kunde %{name} wurde erkannt und ausgewählt (%{reason}).",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Ihr Auftraggeber %{name} wurde erkannt und ausgewählt (%{reason}).",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:308"
+        },
+        "VHV": {
+          "value": "Ihr Kunde %{name} wurde erkannt und ausgewählt (%{reason}).",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.ui.uploadPreview.none",
+      "label": "ui.uploadPreview.none",
+      "defaultValue": "Kein bestehender Kunde erkannt: Er wird bei der Verarbeitung angelegt.",
+      "cells": {
+        "APL": {
+          "value": "Kein bestehender Kunde erkannt: Er wird bei der Verarbeitung angelegt.",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Kein bestehender Kunde erkannt: Er wird bei der Verarbeitung angelegt.",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Kein bestehender Kunde erkannt: Er wird bei der Verarbeitung angelegt.",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Kein bestehender Kunde erkannt: Er wird bei der Verarbeitung angelegt.",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Kein bestehender Kunde erkannt: Er wird bei der Verarbeitung angelegt.",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Kein bestehender Kunde erkannt: Er wird bei der Verarbeitung angelegt.",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Kein bestehender Auftraggeber erkannt: Er wird bei der Verarbeitung angelegt.",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:310"
+        },
+        "VHV": {
+          "value": "Kein bestehender Kunde erkannt: Er wird bei der Verarbeitung angelegt.",
+          "origin": "default"
+        }
+      },
+      "differs": true
+    },
+    {
+      "section": "Wortlaut",
+      "key": "wording.ui.uploadPreview.several",
+      "label": "ui.uploadPreview.several",
+      "defaultValue": "Mehrere Ihrer Kunden passen. Bitte wählen Sie den Kunden aus, oder wir ordnen ihn bei der Verarbeitung zu.",
+      "cells": {
+        "APL": {
+          "value": "Mehrere Ihrer Kunden passen. Bitte wählen Sie den Kunden aus, oder wir ordnen ihn bei der Verarbeitung zu.",
+          "origin": "default"
+        },
+        "DAA": {
+          "value": "Mehrere Ihrer Kunden passen. Bitte wählen Sie den Kunden aus, oder wir ordnen ihn bei der Verarbeitung zu.",
+          "origin": "default"
+        },
+        "DAB": {
+          "value": "Mehrere Ihrer Kunden passen. Bitte wählen Sie den Kunden aus, oder wir ordnen ihn bei der Verarbeitung zu.",
+          "origin": "default"
+        },
+        "FAS": {
+          "value": "Mehrere Ihrer Kunden passen. Bitte wählen Sie den Kunden aus, oder wir ordnen ihn bei der Verarbeitung zu.",
+          "origin": "default"
+        },
+        "FW": {
+          "value": "Mehrere Ihrer Kunden passen. Bitte wählen Sie den Kunden aus, oder wir ordnen ihn bei der Verarbeitung zu.",
+          "origin": "default"
+        },
+        "SMAFA": {
+          "value": "Mehrere Ihrer Kunden passen. Bitte wählen Sie den Kunden aus, oder wir ordnen ihn bei der Verarbeitung zu.",
+          "origin": "default"
+        },
+        "TPF": {
+          "value": "Mehrere Ihrer Auftraggeber passen. Bitte wählen Sie den Auftraggeber aus, oder wir ordnen ihn bei der Verarbeitung zu.",
+          "origin": "variant",
+          "source": "variants/tpf.yaml:309"
+        },
+        "VHV": {
+          "value": "Mehrere Ihrer Kunden passen. Bitte wählen Sie den Kunden aus, oder wir ordnen ihn bei der Verarbeitung zu.",
           "origin": "default"
         }
       },

@@ -9,6 +9,7 @@ export const inputWidgetNames = [
   "optionsSelect",
   "debtorPicker",
   "locationPicker",
+  "matrixEntryPicker",
   "password",
   "textarea",
   "radio",
@@ -24,6 +25,10 @@ export const displayWidgetNames = [
   "actionTypeLabel",
   "fileDownload",
   "actionPayload",
+  "reasonCodeLabel",
+  "adminPermissionLabels",
+  "workQueueAnswerLabel",
+  "dateTime",
   "roleLabel"
 ] as const;
 

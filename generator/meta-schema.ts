@@ -76,7 +76,7 @@ const fieldRef = {
     { type: 'string' },
     {
       type: 'object',
-      properties: { value: { type: 'string' }, label: text, permission: permissionPath },
+      properties: { value: { type: 'string' }, label: text, permission: permissionPath, widget: { type: 'string' } },
       required: ['value'],
       additionalProperties: false,
     },
@@ -125,9 +125,11 @@ const apiCall = {
 const commandResponse = {
   oneOf: [
     { type: 'string', pattern: '^[A-Z][A-Za-z0-9]*$' },
-    { type: 'object', minProperties: 1, propertyNames: ident, additionalProperties: { enum: ['id', 'string', 'integer', 'boolean', 'money'] } },
+    { type: 'object', minProperties: 1, propertyNames: ident, additionalProperties: { enum: ['id', 'ids', 'string', 'integer', 'boolean', 'money'] } },
   ],
 } as const;
+/** `allowed`: an impersonating admin may take the command; `refused`: 403 commands.impersonationRefused */
+const impersonationRule = { enum: ['allowed', 'refused'] } as const;
 const messageKey = { type: 'string', pattern: '^[a-zA-Z][A-Za-z0-9]*(\\.[a-zA-Z][A-Za-z0-9]*)*$' } as const;
 const stateList = { type: 'array', items: { type: 'string' }, minItems: 1, uniqueItems: true } as const;
 
@@ -155,15 +157,21 @@ const command = {
       required: ['param', 'field'],
       additionalProperties: false,
     },
+    /** what creditor users need: a permission path, or `creditorUser` (every creditor user of a tenant) */
     permission: permissionPath,
     /** role keys or role groups of roles.yaml that may take the command */
     roles: { type: 'array', items: { type: 'string' }, minItems: 1 },
+    /** whether an administrator acting as the user (impersonation) may take it */
+    impersonation: impersonationRule,
     /** true: taken without a login (forgotten password); no roles, permission, target or creditor */
     public: { type: 'boolean' },
     /** message key answered (403) to a caller whose role may not take it */
     denied: messageKey,
-    /** with adminPermission: admins need this admin permission */
-    adminPermission: adminPermissionKey,
+    /**
+     * what admins need: an admin permission key, `superAdmin` (a role with every permission) or
+     * `anyAdmin` (every administrator: the own account)
+     */
+    adminPermission: { anyOf: [adminPermissionKey, { enum: ['superAdmin', 'anyAdmin'] }] },
     /** a key of `targets`: the record the path's {id} names, loaded inside the caller's tenant */
     target: ident,
     from: stateList,
@@ -277,6 +285,20 @@ export const metaSchemas = {
         required: ['list'],
         additionalProperties: false,
       },
+      /**
+       * values not read from the document yet while the record meets `when` (a fresh upload): its
+       * list columns and detail fields show "wird gelesen" instead of 0,00 € or – (issue 28)
+       */
+      reading: {
+        type: 'array',
+        minItems: 1,
+        items: {
+          type: 'object',
+          properties: { when: recordCondition, fields: { type: 'array', minItems: 1, items: { type: 'string' } } },
+          required: ['when', 'fields'],
+          additionalProperties: false,
+        },
+      },
       list: {
         type: 'object',
         properties: {
@@ -349,6 +371,16 @@ export const metaSchemas = {
         type: 'object',
         properties: {
           header: { type: 'array', items: fieldRef },
+          /**
+           * the entry of a list field the route selects (`/<resource>/sub/{id},{entryId}`, a row of the
+           * tab showing that list): its own fields, shown above the record's (a debtor's location, issue 28)
+           */
+          sub: {
+            type: 'object',
+            properties: { list: ident, label: text, fields: { type: 'array', minItems: 1, items: fieldRef } },
+            required: ['list', 'label', 'fields'],
+            additionalProperties: false,
+          },
           sections: {
             type: 'array',
             items: {
@@ -403,13 +435,14 @@ export const metaSchemas = {
                 targetList: ident,
                 /** only entries of targetList meeting this condition are offered */
                 targetWhen: recordCondition,
+                /** an MUI icon name bundled in src/client/widgets/icon-registry.ts: every tile shows what it does (issue 28) */
                 icon: { type: 'string' },
                 /** key of the shown record's server-sent `permissions`: the button hides when it is false */
                 recordPermission: ident,
                 /** offered only while the shown record meets the condition (e.g. enable only a disabled user) */
                 when: recordCondition,
               },
-              required: ['key', 'label'],
+              required: ['key', 'label', 'icon'],
               // neither: open to everyone the resource's roles admit (the admins list: super admin only)
               not: { anyOf: [{ required: ['permission', 'adminPermission'] }, { required: ['dialog', 'command'] }] },
               additionalProperties: false,
@@ -447,7 +480,7 @@ export const metaSchemas = {
       },
       defaults: {
         type: 'object',
-        properties: { roles: command.properties.roles, creditorStatus: stateList, failure: messageKey },
+        properties: { roles: command.properties.roles, creditorStatus: stateList, failure: messageKey, impersonation: impersonationRule },
         additionalProperties: false,
       },
       commands: { type: 'object', minProperties: 1, propertyNames: ident, additionalProperties: command },
@@ -666,6 +699,8 @@ export const metaSchemas = {
       setupFeeOptions: { type: 'array', items: { type: 'integer', minimum: 0 } },
       /** the creditor's maximum number of additional accesses (company users; document 1 §6) */
       maxCompanyUsers: { type: 'integer', minimum: 0, maximum: 100 },
+      /** issue 29: the invoice format of a new location whose dialog leaves it empty (enum eInvoiceFormat) */
+      defaultEInvoiceFormat: { type: 'string', enum: ['pdf', 'xrechnungUbl', 'xrechnungCii', 'zugferd'] },
       statusGroups: { type: 'object', propertyNames: ident, additionalProperties: { type: 'array', items: ident } },
       voucherTypeGroups: { type: 'array', items: ident },
       onboarding: {

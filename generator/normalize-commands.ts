@@ -3,7 +3,7 @@ import type { SourceFile } from './load';
 import type { AddText } from './normalize';
 
 /** A response: an entity's schema, or named fields of simple kinds. */
-export type CommandResponse = string | Record<string, 'id' | 'string' | 'integer' | 'boolean' | 'money'>;
+export type CommandResponse = string | Record<string, 'id' | 'ids' | 'string' | 'integer' | 'boolean' | 'money'>;
 
 export interface NormCommand extends CommandConfig {
   response?: CommandResponse;
@@ -33,7 +33,10 @@ export function normalizeCommands(
   return Object.entries<any>(d.commands).map(([name, c]) => {
     const at = ['commands', name];
     const target = c.target ? d.targets[c.target] : undefined;
-    const permission = c.permission ?? (c.form ? formPermission(c.form) : undefined);
+    const declared = c.permission ?? (c.form ? formPermission(c.form) : undefined);
+    // `creditorUser` and `anyAdmin` say "no further permission" — written so that none is forgotten
+    const permission = declared === 'creditorUser' ? undefined : declared;
+    const adminPermission = c.adminPermission === 'anyAdmin' ? undefined : c.adminPermission;
     return {
       name,
       area: d.area,
@@ -49,7 +52,9 @@ export function normalizeCommands(
       roles: c.public ? [] : expand(c.roles ?? defaults.roles ?? []),
       ...(c.public ? { public: true } : {}),
       ...(c.denied ? { denied: c.denied } : {}),
-      ...(c.adminPermission ? { adminPermission: c.adminPermission } : {}),
+      ...(adminPermission ? { adminPermission } : {}),
+      // only creditor users are impersonated; a command no creditor user takes is never taken so
+      impersonation: c.impersonation ?? defaults.impersonation ?? 'refused',
       ...(target
         ? {
             target: {

@@ -34,7 +34,7 @@ export function normalizeForm(
   const f = file.data;
   const prefix = `forms.${f.form}`;
   const properties: Record<string, unknown> = {};
-  const required: string[] = [];
+  const requiredFields: string[] = [];
   const allOf: unknown[] = [];
   const uiSchema: Record<string, unknown> = { 'ui:order': Object.keys(f.fields) };
   const conditions: FormConfig['conditions'] = {};
@@ -58,6 +58,9 @@ export function normalizeForm(
       else target[rule] = param;
     }
     properties[name] = schema;
+    const required = Boolean(field.required || field.mustBeTicked);
+    // A required text is non-empty after trimming: "" and "   " are missing (issue 25).
+    const blankRule = required && isText(schema) ? notBlank(rules) : undefined;
     const ui: Record<string, unknown> = { 'ui:title': label };
     const widget =
       field.widget ?? (field.mustBeTicked ? 'checkbox' : field.optionsPath ? 'optionsSelect' : DEFAULT_WIDGET[field.type]);
@@ -75,18 +78,19 @@ export function normalizeForm(
     const when = Object.fromEntries(Object.entries<any>(field.when ?? {}).map(([k, v]) => [k, [v].flat()]));
     if (Object.keys(when).length) {
       conditions[name] = when;
-      if (field.required || field.mustBeTicked) {
+      if (required) {
         allOf.push({
           if: {
             properties: Object.fromEntries(Object.entries(when).map(([k, v]) => [k, { enum: v }])),
             required: Object.keys(when),
           },
           // biome-ignore lint/suspicious/noThenProperty: JSON-schema if/then, not a thenable
-          then: { required: [name] },
+          then: { required: [name], ...(blankRule ? { properties: { [name]: { type: 'string', ...blankRule } } } : {}) },
         });
       }
-    } else if (field.required || field.mustBeTicked) {
-      required.push(name);
+    } else if (required) {
+      requiredFields.push(name);
+      Object.assign(schema, blankRule);
     }
   }
   const schema: Record<string, unknown> = {
@@ -94,7 +98,7 @@ export function normalizeForm(
     title: `${pascal(f.form)}Form`,
     type: 'object',
     properties,
-    required,
+    required: requiredFields,
     ...(allOf.length ? { allOf } : {}),
     additionalProperties: false,
   };
@@ -114,6 +118,15 @@ export function normalizeForm(
     source: file.path,
   };
 }
+
+const isText = (schema: Record<string, unknown>) => schema.type === 'string' && !schema.enum;
+
+/**
+ * The keyword that refuses a blank required text: the `notBlank` rule where validation.yaml declares
+ * it (it judges the trimmed text in the browser too, where `trim` does not write back), else ajv's
+ * `minLength: 1` after trimming.
+ */
+const notBlank = (rules: ValidationSource['rules']): Record<string, unknown> => (rules.notBlank ? { notBlank: true } : { minLength: 1 });
 
 /** A field's own rules plus the defaults of validation.yaml for its type (its own bound wins). */
 function fieldRules(field: any, validation: ValidationSource): Record<string, unknown> {

@@ -22,6 +22,11 @@ export function normalizeResource(
   const detailEntity = r.detailEntity ?? r.entity;
   // an entity field's input widget (iban) is for forms; only display widgets reach the screens
   const widgetOf = (f: NormField) => (f.widget && displayWidgets.has(f.widget) ? { widget: f.widget } : {});
+  // the condition under which a field is still being read from the document (`reading`)
+  const readingWhen = (value: string) => {
+    const when = (r.reading ?? []).filter((entry: any) => entry.fields.includes(value)).map((entry: any) => entry.when);
+    return when.length ? { readingWhen: when } : {};
+  };
   const column = (c: any, entity: string, at: (string | number)[], keyPrefix: string): ColumnConfig => {
     const f = fieldOf(entity, c.value);
     return {
@@ -39,6 +44,10 @@ export function normalizeResource(
       // the first column names the row: it always stays
       priority: c.priority ?? (at.at(-1) === 0 ? 1 : 2),
       ...(c.permission ? { permission: c.permission } : {}),
+      ...(keyPrefix === `${prefix}.columns` ? readingWhen(c.value) : {}),
+      ...(keyPrefix === `${prefix}.columns` && c.subValue && readingWhen(c.subValue).readingWhen
+        ? { subReadingWhen: readingWhen(c.subValue).readingWhen }
+        : {}),
     };
   };
   const detailField = (ref: any, at: (string | number)[], keyPrefix: string): DetailField => {
@@ -49,8 +58,10 @@ export function normalizeResource(
       label: ref.label ? addText(`${keyPrefix}.${keyPart(value)}`, ref.label, file, [...at, 'label']) : f.label,
       type: f.type,
       ...(f.enum ? { enum: f.enum } : {}),
-      ...widgetOf(f),
+      // a detail field may show through another display widget than its entity field's (a list's labels, not its count)
+      ...(ref.widget ? { widget: ref.widget } : widgetOf(f)),
       ...(ref.permission ? { permission: ref.permission } : {}),
+      ...readingWhen(value),
     };
   };
   const filters: FilterConfig[] = (r.list.filters ?? []).map((f: any, i: number) => ({
@@ -120,6 +131,20 @@ export function normalizeResource(
     },
     detail: {
       header: (d.header ?? []).map((h: any, i: number) => detailField(h, ['detail', 'header', i], `${prefix}.fields`)),
+      ...(d.sub
+        ? {
+            sub: {
+              list: d.sub.list,
+              label: addText(`${prefix}.sub`, d.sub.label, file, ['detail', 'sub', 'label']),
+              // typed through the list's entity, read from the selected entry
+              fields: d.sub.fields.map((ref: any, i: number) => {
+                const path = typeof ref === 'string' ? ref : ref.value;
+                const inList = typeof ref === 'string' ? `${d.sub.list}.${ref}` : { ...ref, value: `${d.sub.list}.${ref.value}` };
+                return { ...detailField(inList, ['detail', 'sub', 'fields', i], `${prefix}.fields`), value: path };
+              }),
+            },
+          }
+        : {}),
       sections: (d.sections ?? []).map((s: any, i: number) => ({
         key: s.key,
         label: addText(`${prefix}.sections.${s.key}`, s.label, file, ['detail', 'sections', i, 'label']),

@@ -233,6 +233,8 @@ export function normalizeTree(tree: SourceTree): Model {
       setupFeeOptions: v.setupFeeOptions ?? [0],
       // document 1 §6 names a maximum of additional accesses but no value; decision: 5 unless stated
       maxCompanyUsers: v.maxCompanyUsers ?? 5,
+      // issue 29: the spec's delivery (the uploaded PDF) unless a product says otherwise
+      defaultEInvoiceFormat: v.defaultEInvoiceFormat ?? 'pdf',
       // one lookup per enumeration for the group filters: the voucher-type groups join the status groups
       statusGroups: { ...v.statusGroups, ...(v.voucherTypeGroups ? { voucherType: v.voucherTypeGroups } : {}) },
       voucherTypeGroups: v.voucherTypeGroups ?? [],

@@ -8,10 +8,16 @@ export interface CommandCheckContext {
   roleNames: Set<string>;
   permissionPaths: Set<string>;
   adminPermissionKeys: Set<string>;
+  /** the sides (`admin`, `creditor`) of role keys and role groups */
+  sidesOf: (roles: string[]) => Set<string>;
   report: (file: SourceFile, path: (string | number)[], message: string) => void;
 }
 
 const BODYLESS = new Set(['GET', 'DELETE']);
+/** `permission: creditorUser`: every creditor user of a tenant, no permission path */
+export const CREDITOR_USER = 'creditorUser';
+/** `adminPermission` words besides the keys: the super admin only, or every administrator */
+export const ADMIN_WORDS = new Set(['superAdmin', 'anyAdmin']);
 /** field types that can name a target in a path (`targetKey`) */
 const KEY_TYPES = new Set(['string', 'integer']);
 
@@ -89,8 +95,10 @@ export function checkCommands(ctx: CommandCheckContext): void {
       if (c.form && !form) bad('form', `unknown form '${c.form}'`);
       if (c.form && BODYLESS.has(c.method)) bad('form', `a ${c.method} command takes no body (form)`);
       if (form) formUses.set(c.form, [...(formUses.get(c.form) ?? []), { file, name, route: `${c.method} ${c.path}` }]);
-      if (c.permission && !ctx.permissionPaths.has(c.permission)) bad('permission', `unknown permission '${c.permission}'`);
-      if (c.adminPermission && !ctx.adminPermissionKeys.has(c.adminPermission)) {
+      if (c.permission && c.permission !== CREDITOR_USER && !ctx.permissionPaths.has(c.permission)) {
+        bad('permission', `unknown permission '${c.permission}'`);
+      }
+      if (c.adminPermission && !ADMIN_WORDS.has(c.adminPermission) && !ctx.adminPermissionKeys.has(c.adminPermission)) {
         bad('adminPermission', `unknown admin permission '${c.adminPermission}'`);
       }
       checkRoles(c.roles, [...at, 'roles']);
@@ -100,9 +108,23 @@ export function checkCommands(ctx: CommandCheckContext): void {
           if (c[key] !== undefined) bad(key, `a public command (taken without a login) cannot have '${key}'`);
         }
       } else if (!roles.length) bad([], 'no roles: give `roles` or `defaults.roles`');
-      if (roles.includes('creditorUsers') && !c.permission && !form?.data.permission) {
-        bad([], 'a command creditor users take needs a permission (its own or its form\'s)');
+      // every command names who may run it (issue 26): per side of its roles, a permission
+      const sides = ctx.sidesOf(roles);
+      if (sides.has('creditor') && !c.permission && !form?.data.permission) {
+        bad([], `a command creditor users take needs a permission (its own, its form's or '${CREDITOR_USER}')`);
       }
+      if (sides.has('admin') && !c.adminPermission) {
+        bad([], `a command admins take needs an adminPermission (a key of schema/permissions.yaml admin, ${[...ADMIN_WORDS].join(' or ')})`);
+      }
+      if (c.adminPermission && !sides.has('admin')) bad('adminPermission', 'only admins take it: no adminPermission');
+      if (c.adminPermission === 'superAdmin' && roles.some((r) => ctx.sidesOf([r]).has('admin') && r !== 'ROLE_SUPER_ADMIN')) {
+        bad('adminPermission', "'superAdmin' is for commands of the role ROLE_SUPER_ADMIN only");
+      }
+      // what an admin acting as a creditor user may take is written down for every such command
+      if (sides.has('creditor') && !c.impersonation && !d.defaults?.impersonation) {
+        bad([], 'a command creditor users take states `impersonation` (allowed or refused; or defaults.impersonation)');
+      }
+      if (c.impersonation && !sides.has('creditor')) bad('impersonation', 'only creditor users can be impersonated: no impersonation');
       const params = [...String(c.path).matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
       if (c.target) {
         const target = d.targets?.[c.target];

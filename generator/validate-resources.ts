@@ -97,6 +97,12 @@ export function checkResources(ctx: ReferenceContext): void {
       }
       checkPermission(f.permission, ['list', 'filters', i, 'permission']);
     });
+    (d.reading ?? []).forEach((entry: any, i: number) => {
+      checkCondition(file, listEntity, entry.when, ['reading', i, 'when']);
+      entry.fields.forEach((path: string, j: number) => {
+        checkPath(listEntity, path, ['reading', i, 'fields', j]);
+      });
+    });
     if (d.list.rowLink) {
       const at = ['list', 'rowLink'];
       if (!resourceFiles.has(d.list.rowLink.resource)) report(file, [...at, 'resource'], `unknown resource '${d.list.rowLink.resource}'`);
@@ -107,8 +113,19 @@ export function checkResources(ctx: ReferenceContext): void {
         const value = typeof r === 'string' ? r : r.value;
         checkPath(detailEntity, value, [...at, i]);
         if (typeof r !== 'string') checkPermission(r.permission, [...at, i, 'permission']);
+        if (r?.widget && !widgets.has(r.widget)) report(file, [...at, i, 'widget'], `unknown display widget '${r.widget}'`);
       });
     checkRefs(d.detail?.header, ['detail', 'header']);
+    if (d.detail?.sub && detailEntity) {
+      const sub = d.detail.sub;
+      if (resolvePath(entities, detailEntity, sub.list)?.type !== 'list')
+        report(file, ['detail', 'sub', 'list'], `'${sub.list}' is no list field of ${detailEntity.data.entity}`);
+      else
+        sub.fields.forEach((ref: any, i: number) => {
+          checkPath(detailEntity, `${sub.list}.${typeof ref === 'string' ? ref : ref.value}`, ['detail', 'sub', 'fields', i]);
+          if (typeof ref !== 'string') checkPermission(ref.permission, ['detail', 'sub', 'fields', i, 'permission']);
+        });
+    }
     (d.detail?.sections ?? []).forEach((s: any, i: number) => {
       checkRefs(s.fields, ['detail', 'sections', i, 'fields']);
       checkPermission(s.permission, ['detail', 'sections', i, 'permission']);

@@ -197,7 +197,10 @@ function checkReferences(tree: SourceTree, problems: string[]): void {
     }
   }
   checkResources({ of, entities, enums, widgets: displayWidgets, roleNames, permissionPaths, adminPermissionKeys, report });
-  checkCommands({ of, entities, enums, roleNames, permissionPaths, adminPermissionKeys, report });
+  const roleDefs: Record<string, { side?: string }> = roleFile?.data.roles ?? {};
+  const roleGroups: Record<string, string[]> = roleFile?.data.groups ?? {};
+  const sidesOf = (roles: string[]) => new Set(roles.flatMap((r) => roleGroups[r] ?? [r]).map((r) => roleDefs[r]?.side).filter((s): s is string => !!s));
+  checkCommands({ of, entities, enums, roleNames, permissionPaths, adminPermissionKeys, sidesOf, report });
   for (const file of of('roles')) {
     for (const [role, def] of Object.entries<any>(file.data.roles)) {
       (def.deny ?? []).forEach((p: string, i: number) => {

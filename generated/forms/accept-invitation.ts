@@ -21,18 +21,21 @@ export const acceptInvitationForm: FormConfig = {
       "token": {
         "type": "string",
         "maxLength": 128,
-        "trim": true
+        "trim": true,
+        "notBlank": true
       },
       "password": {
         "type": "string",
         "trim": true,
-        "format": "password"
+        "format": "password",
+        "notBlank": true
       },
       "passwordRepeat": {
         "type": "string",
         "trim": true,
         "format": "password",
-        "passwordRepeat": "password"
+        "passwordRepeat": "password",
+        "notBlank": true
       }
     },
     "required": [

@@ -25,29 +25,34 @@ export const addLocationForm: FormConfig = {
       "name": {
         "type": "string",
         "maxLength": 120,
-        "trim": true
+        "trim": true,
+        "notBlank": true
       },
       "street": {
         "type": "string",
         "maxLength": 100,
-        "trim": true
+        "trim": true,
+        "notBlank": true
       },
       "house": {
         "type": "string",
         "maxLength": 10,
-        "trim": true
+        "trim": true,
+        "notBlank": true
       },
       "zip": {
         "type": "string",
         "maxLength": 5,
         "trim": true,
         "format": "digits",
-        "minLength": 5
+        "minLength": 5,
+        "notBlank": true
       },
       "city": {
         "type": "string",
         "maxLength": 60,
-        "trim": true
+        "trim": true,
+        "notBlank": true
       },
       "contactPerson": {
         "type": "string",
@@ -77,6 +82,21 @@ export const addLocationForm: FormConfig = {
         "maxLength": 35,
         "trim": true,
         "unique": []
+      },
+      "eInvoiceFormat": {
+        "type": "string",
+        "enum": [
+          "pdf",
+          "xrechnungUbl",
+          "xrechnungCii",
+          "zugferd"
+        ]
+      },
+      "leitwegId": {
+        "type": "string",
+        "maxLength": 46,
+        "trim": true,
+        "format": "leitwegId"
       }
     },
     "required": [
@@ -104,7 +124,13 @@ export const addLocationForm: FormConfig = {
         "then": {
           "required": [
             "email"
-          ]
+          ],
+          "properties": {
+            "email": {
+              "type": "string",
+              "notBlank": true
+            }
+          }
         }
       }
     ],
@@ -121,7 +147,9 @@ export const addLocationForm: FormConfig = {
       "telephone",
       "deliveryType",
       "email",
-      "customDebtorNumber"
+      "customDebtorNumber",
+      "eInvoiceFormat",
+      "leitwegId"
     ],
     "name": {
       "ui:title": "forms.addLocation.fields.name",
@@ -156,6 +184,17 @@ export const addLocationForm: FormConfig = {
     },
     "customDebtorNumber": {
       "ui:title": "fields.customDebtorNumber"
+    },
+    "eInvoiceFormat": {
+      "ui:title": "fields.eInvoiceFormat",
+      "ui:options": {
+        "enum": "eInvoiceFormat"
+      },
+      "ui:help": "forms.addLocation.help.eInvoiceFormat"
+    },
+    "leitwegId": {
+      "ui:title": "fields.leitwegId",
+      "ui:help": "forms.addLocation.help.leitwegId"
     }
   },
   "conditions": {
@@ -175,6 +214,8 @@ export const addLocationForm: FormConfig = {
     "telephone": "fields.telephone",
     "deliveryType": "fields.deliveryType",
     "email": "forms.addLocation.fields.email",
-    "customDebtorNumber": "fields.customDebtorNumber"
+    "customDebtorNumber": "fields.customDebtorNumber",
+    "eInvoiceFormat": "fields.eInvoiceFormat",
+    "leitwegId": "fields.leitwegId"
   }
 };

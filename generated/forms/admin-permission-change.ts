@@ -25,7 +25,8 @@ export const adminPermissionChangeForm: FormConfig = {
       "permission": {
         "type": "string",
         "maxLength": 60,
-        "trim": true
+        "trim": true,
+        "notBlank": true
       }
     },
     "required": [

@@ -53,7 +53,13 @@ export const answerRequestForm: FormConfig = {
         "then": {
           "required": [
             "declineReason"
-          ]
+          ],
+          "properties": {
+            "declineReason": {
+              "type": "string",
+              "notBlank": true
+            }
+          }
         }
       }
     ],

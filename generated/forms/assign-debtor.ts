@@ -21,11 +21,13 @@ export const assignDebtorForm: FormConfig = {
     "properties": {
       "debtorIdentifier": {
         "type": "string",
-        "trim": true
+        "trim": true,
+        "notBlank": true
       },
       "locationIdentifier": {
         "type": "string",
-        "trim": true
+        "trim": true,
+        "notBlank": true
       }
     },
     "required": [

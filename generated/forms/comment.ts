@@ -22,7 +22,8 @@ export const commentForm: FormConfig = {
       "comment": {
         "type": "string",
         "maxLength": 1000,
-        "trim": true
+        "trim": true,
+        "notBlank": true
       }
     },
     "required": [

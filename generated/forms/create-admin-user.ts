@@ -17,18 +17,21 @@ export const createAdminUserForm: FormConfig = {
       "firstName": {
         "type": "string",
         "maxLength": 60,
-        "trim": true
+        "trim": true,
+        "notBlank": true
       },
       "lastName": {
         "type": "string",
         "maxLength": 60,
-        "trim": true
+        "trim": true,
+        "notBlank": true
       },
       "email": {
         "type": "string",
         "trim": true,
         "format": "email",
-        "emailNotTaken": []
+        "emailNotTaken": [],
+        "notBlank": true
       },
       "productAdmin": {
         "type": "boolean",

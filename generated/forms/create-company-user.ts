@@ -22,16 +22,19 @@ export const createCompanyUserForm: FormConfig = {
       "name": {
         "type": "string",
         "maxLength": 120,
-        "trim": true
+        "trim": true,
+        "notBlank": true
       },
       "email": {
         "type": "string",
         "trim": true,
         "format": "email",
-        "emailNotTaken": []
+        "emailNotTaken": [],
+        "notBlank": true
       },
       "role": {
-        "type": "string"
+        "type": "string",
+        "notBlank": true
       }
     },
     "required": [

@@ -31,18 +31,21 @@ export const createCreditorUserForm: FormConfig = {
       "firstName": {
         "type": "string",
         "maxLength": 60,
-        "trim": true
+        "trim": true,
+        "notBlank": true
       },
       "lastName": {
         "type": "string",
         "maxLength": 60,
-        "trim": true
+        "trim": true,
+        "notBlank": true
       },
       "email": {
         "type": "string",
         "trim": true,
         "format": "email",
-        "emailNotTaken": []
+        "emailNotTaken": [],
+        "notBlank": true
       },
       "sendRegistrationMail": {
         "type": "boolean",

@@ -35,7 +35,8 @@ export const createCreditorForm: FormConfig = {
       "companyName": {
         "type": "string",
         "maxLength": 120,
-        "trim": true
+        "trim": true,
+        "notBlank": true
       },
       "salutation": {
         "type": "string",
@@ -47,12 +48,14 @@ export const createCreditorForm: FormConfig = {
       "firstName": {
         "type": "string",
         "maxLength": 60,
-        "trim": true
+        "trim": true,
+        "notBlank": true
       },
       "lastName": {
         "type": "string",
         "maxLength": 60,
-        "trim": true
+        "trim": true,
+        "notBlank": true
       },
       "tradeName": {
         "type": "string",
@@ -63,7 +66,8 @@ export const createCreditorForm: FormConfig = {
         "type": "string",
         "format": "date",
         "dateMax": "today",
-        "foundingMinMonths": 6
+        "foundingMinMonths": 6,
+        "notBlank": true
       },
       "turnover": {
         "type": "integer",
@@ -96,24 +100,28 @@ export const createCreditorForm: FormConfig = {
       "streetAndHouse": {
         "type": "string",
         "maxLength": 110,
-        "trim": true
+        "trim": true,
+        "notBlank": true
       },
       "zip": {
         "type": "string",
         "maxLength": 5,
         "trim": true,
         "format": "digits",
-        "minLength": 5
+        "minLength": 5,
+        "notBlank": true
       },
       "city": {
         "type": "string",
         "maxLength": 60,
-        "trim": true
+        "trim": true,
+        "notBlank": true
       },
       "phone": {
         "type": "string",
         "trim": true,
-        "format": "phone"
+        "format": "phone",
+        "notBlank": true
       },
       "mobile": {
         "type": "string",
@@ -124,7 +132,8 @@ export const createCreditorForm: FormConfig = {
         "type": "string",
         "trim": true,
         "format": "email",
-        "emailNotTaken": []
+        "emailNotTaken": [],
+        "notBlank": true
       },
       "legalFormKey": {
         "type": "string",
@@ -175,23 +184,26 @@ export const createCreditorForm: FormConfig = {
       "sepaAccountOwner": {
         "type": "string",
         "maxLength": 70,
-        "trim": true
+        "trim": true,
+        "notBlank": true
       },
       "sepaIban": {
         "type": "string",
         "trim": true,
         "format": "iban",
-        "ibanCountry": "DE"
+        "notBlank": true
       },
       "sepaCity": {
         "type": "string",
         "maxLength": 60,
-        "trim": true
+        "trim": true,
+        "notBlank": true
       },
       "sepaDate": {
         "type": "string",
         "format": "date",
-        "dateMax": "today"
+        "dateMax": "today",
+        "notBlank": true
       },
       "sepaMandateAvailable": {
         "type": "boolean",
@@ -200,7 +212,8 @@ export const createCreditorForm: FormConfig = {
       "intermediaryNumber": {
         "type": "string",
         "trim": true,
-        "format": "intermediaryNumber"
+        "format": "intermediaryNumber",
+        "notBlank": true
       },
       "intermediaryAssetConsultantName": {
         "type": "string",
@@ -272,7 +285,8 @@ export const createCreditorForm: FormConfig = {
       },
       "contractDate": {
         "type": "string",
-        "format": "date"
+        "format": "date",
+        "notBlank": true
       },
       "buergelScore": {
         "type": "integer",
@@ -325,7 +339,7 @@ export const createCreditorForm: FormConfig = {
       },
       "serviceFeeMatrixIdentifier": {
         "type": "string",
-        "trim": true
+        "notBlank": true
       }
     },
     "required": [
@@ -634,6 +648,11 @@ export const createCreditorForm: FormConfig = {
     },
     "serviceFeeMatrixIdentifier": {
       "ui:title": "fields.serviceFeeMatrixIdentifier",
+      "ui:widget": "matrixEntryPicker",
+      "ui:options": {
+        "optionsPath": "/creditor-service-fee/sap-matrix/list",
+        "dependsOn": "productType"
+      },
       "ui:help": "forms.createCreditor.help.serviceFeeMatrixIdentifier"
     }
   },

@@ -64,24 +64,28 @@ export const createDebtorForm: FormConfig = {
       "street": {
         "type": "string",
         "maxLength": 100,
-        "trim": true
+        "trim": true,
+        "notBlank": true
       },
       "house": {
         "type": "string",
         "maxLength": 10,
-        "trim": true
+        "trim": true,
+        "notBlank": true
       },
       "zip": {
         "type": "string",
         "maxLength": 5,
         "trim": true,
         "format": "digits",
-        "minLength": 5
+        "minLength": 5,
+        "notBlank": true
       },
       "city": {
         "type": "string",
         "maxLength": 60,
-        "trim": true
+        "trim": true,
+        "notBlank": true
       },
       "contactPerson": {
         "type": "string",
@@ -111,6 +115,21 @@ export const createDebtorForm: FormConfig = {
         "maxLength": 35,
         "trim": true,
         "unique": []
+      },
+      "eInvoiceFormat": {
+        "type": "string",
+        "enum": [
+          "pdf",
+          "xrechnungUbl",
+          "xrechnungCii",
+          "zugferd"
+        ]
+      },
+      "leitwegId": {
+        "type": "string",
+        "maxLength": 46,
+        "trim": true,
+        "format": "leitwegId"
       }
     },
     "required": [
@@ -138,7 +157,13 @@ export const createDebtorForm: FormConfig = {
         "then": {
           "required": [
             "name"
-          ]
+          ],
+          "properties": {
+            "name": {
+              "type": "string",
+              "notBlank": true
+            }
+          }
         }
       },
       {
@@ -157,7 +182,13 @@ export const createDebtorForm: FormConfig = {
         "then": {
           "required": [
             "firstName"
-          ]
+          ],
+          "properties": {
+            "firstName": {
+              "type": "string",
+              "notBlank": true
+            }
+          }
         }
       },
       {
@@ -176,7 +207,13 @@ export const createDebtorForm: FormConfig = {
         "then": {
           "required": [
             "lastName"
-          ]
+          ],
+          "properties": {
+            "lastName": {
+              "type": "string",
+              "notBlank": true
+            }
+          }
         }
       },
       {
@@ -195,7 +232,13 @@ export const createDebtorForm: FormConfig = {
         "then": {
           "required": [
             "email"
-          ]
+          ],
+          "properties": {
+            "email": {
+              "type": "string",
+              "notBlank": true
+            }
+          }
         }
       }
     ],
@@ -218,7 +261,9 @@ export const createDebtorForm: FormConfig = {
       "telephone",
       "deliveryType",
       "email",
-      "customDebtorNumber"
+      "customDebtorNumber",
+      "eInvoiceFormat",
+      "leitwegId"
     ],
     "debtorType": {
       "ui:title": "fields.debtorType",
@@ -280,6 +325,17 @@ export const createDebtorForm: FormConfig = {
     "customDebtorNumber": {
       "ui:title": "fields.customDebtorNumber",
       "ui:help": "forms.createDebtor.help.customDebtorNumber"
+    },
+    "eInvoiceFormat": {
+      "ui:title": "fields.eInvoiceFormat",
+      "ui:options": {
+        "enum": "eInvoiceFormat"
+      },
+      "ui:help": "forms.createDebtor.help.eInvoiceFormat"
+    },
+    "leitwegId": {
+      "ui:title": "fields.leitwegId",
+      "ui:help": "forms.createDebtor.help.leitwegId"
     }
   },
   "conditions": {
@@ -335,6 +391,8 @@ export const createDebtorForm: FormConfig = {
     "telephone": "fields.telephone",
     "deliveryType": "fields.deliveryType",
     "email": "forms.createDebtor.fields.email",
-    "customDebtorNumber": "fields.customDebtorNumber"
+    "customDebtorNumber": "fields.customDebtorNumber",
+    "eInvoiceFormat": "fields.eInvoiceFormat",
+    "leitwegId": "fields.leitwegId"
   }
 };

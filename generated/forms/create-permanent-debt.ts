@@ -54,7 +54,8 @@ export const createPermanentDebtForm: FormConfig = {
       "subject": {
         "type": "string",
         "maxLength": 100,
-        "trim": true
+        "trim": true,
+        "notBlank": true
       },
       "grossAmount": {
         "type": "integer",
@@ -90,7 +91,8 @@ export const createPermanentDebtForm: FormConfig = {
       "startDate": {
         "type": "string",
         "format": "date",
-        "dateOnlyFrom": "today+14d"
+        "dateOnlyFrom": "today+14d",
+        "notBlank": true
       },
       "endDate": {
         "type": "string",
@@ -150,10 +152,20 @@ export const createPermanentDebtForm: FormConfig = {
       "attachment"
     ],
     "debtor": {
-      "ui:title": "fields.debtor"
+      "ui:title": "fields.debtor",
+      "ui:widget": "debtorPicker",
+      "ui:options": {
+        "optionsPath": "/debtor/picker"
+      },
+      "ui:help": "forms.createPermanentDebt.help.debtor"
     },
     "location": {
-      "ui:title": "fields.location"
+      "ui:title": "fields.location",
+      "ui:widget": "locationPicker",
+      "ui:options": {
+        "optionsPath": "/debtor/picker",
+        "dependsOn": "debtor"
+      }
     },
     "customNumber": {
       "ui:title": "fields.customNumber"

@@ -35,12 +35,14 @@ export const creditAdviceForm: FormConfig = {
         "type": "string",
         "maxLength": 20,
         "trim": true,
-        "creditVoucherNumber": []
+        "creditVoucherNumber": [],
+        "notBlank": true
       },
       "voucherDate": {
         "type": "string",
         "format": "date",
-        "dateMax": "today"
+        "dateMax": "today",
+        "notBlank": true
       },
       "reason": {
         "type": "string",

@@ -22,7 +22,8 @@ export const customisedLabelForm: FormConfig = {
       "customisedLabel": {
         "type": "string",
         "maxLength": 100,
-        "trim": true
+        "trim": true,
+        "notBlank": true
       }
     },
     "required": [

@@ -31,7 +31,8 @@ export const declineSepaUpdateForm: FormConfig = {
       "declineReason": {
         "type": "string",
         "maxLength": 1000,
-        "trim": true
+        "trim": true,
+        "notBlank": true
       }
     },
     "required": [

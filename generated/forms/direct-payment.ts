@@ -34,7 +34,8 @@ export const directPaymentForm: FormConfig = {
       "paymentDate": {
         "type": "string",
         "format": "date",
-        "dateMax": "today"
+        "dateMax": "today",
+        "notBlank": true
       },
       "note": {
         "type": "string",

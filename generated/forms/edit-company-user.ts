@@ -25,7 +25,8 @@ export const editCompanyUserForm: FormConfig = {
       "name": {
         "type": "string",
         "maxLength": 120,
-        "trim": true
+        "trim": true,
+        "notBlank": true
       },
       "email": {
         "type": "string",
@@ -33,7 +34,8 @@ export const editCompanyUserForm: FormConfig = {
         "trim": true
       },
       "role": {
-        "type": "string"
+        "type": "string",
+        "notBlank": true
       }
     },
     "required": [

@@ -22,7 +22,8 @@ export const editCreditorForm: FormConfig = {
       "companyName": {
         "type": "string",
         "maxLength": 120,
-        "trim": true
+        "trim": true,
+        "notBlank": true
       },
       "salutation": {
         "type": "string",
@@ -34,12 +35,14 @@ export const editCreditorForm: FormConfig = {
       "firstName": {
         "type": "string",
         "maxLength": 60,
-        "trim": true
+        "trim": true,
+        "notBlank": true
       },
       "lastName": {
         "type": "string",
         "maxLength": 60,
-        "trim": true
+        "trim": true,
+        "notBlank": true
       },
       "tradeName": {
         "type": "string",
@@ -50,7 +53,8 @@ export const editCreditorForm: FormConfig = {
         "type": "string",
         "format": "date",
         "dateMax": "today",
-        "foundingMinMonths": 6
+        "foundingMinMonths": 6,
+        "notBlank": true
       },
       "turnover": {
         "type": "integer",
@@ -83,24 +87,28 @@ export const editCreditorForm: FormConfig = {
       "streetAndHouse": {
         "type": "string",
         "maxLength": 110,
-        "trim": true
+        "trim": true,
+        "notBlank": true
       },
       "zip": {
         "type": "string",
         "maxLength": 5,
         "trim": true,
         "format": "digits",
-        "minLength": 5
+        "minLength": 5,
+        "notBlank": true
       },
       "city": {
         "type": "string",
         "maxLength": 60,
-        "trim": true
+        "trim": true,
+        "notBlank": true
       },
       "phone": {
         "type": "string",
         "trim": true,
-        "format": "phone"
+        "format": "phone",
+        "notBlank": true
       },
       "mobile": {
         "type": "string",
@@ -111,7 +119,8 @@ export const editCreditorForm: FormConfig = {
         "type": "string",
         "trim": true,
         "format": "email",
-        "emailNotTaken": []
+        "emailNotTaken": [],
+        "notBlank": true
       },
       "legalFormKey": {
         "type": "string",
@@ -159,34 +168,54 @@ export const editCreditorForm: FormConfig = {
         "maxLength": 120,
         "trim": true
       },
+      "vatId": {
+        "type": "string",
+        "maxLength": 20,
+        "trim": true,
+        "format": "vatId"
+      },
+      "invoiceIban": {
+        "type": "string",
+        "trim": true,
+        "format": "iban"
+      },
+      "invoiceBic": {
+        "type": "string",
+        "maxLength": 11,
+        "trim": true
+      },
       "sepaAccountOwner": {
         "type": "string",
         "maxLength": 70,
-        "trim": true
+        "trim": true,
+        "notBlank": true
       },
       "sepaIban": {
         "type": "string",
         "readOnly": true,
         "trim": true,
         "format": "iban",
-        "ibanCountry": "DE"
+        "notBlank": true
       },
       "sepaCity": {
         "type": "string",
         "maxLength": 60,
         "readOnly": true,
-        "trim": true
+        "trim": true,
+        "notBlank": true
       },
       "sepaDate": {
         "type": "string",
         "format": "date",
         "readOnly": true,
-        "dateMax": "today"
+        "dateMax": "today",
+        "notBlank": true
       },
       "intermediaryNumber": {
         "type": "string",
         "trim": true,
-        "format": "intermediaryNumber"
+        "format": "intermediaryNumber",
+        "notBlank": true
       },
       "intermediaryAssetConsultantName": {
         "type": "string",
@@ -254,7 +283,8 @@ export const editCreditorForm: FormConfig = {
       },
       "contractDate": {
         "type": "string",
-        "format": "date"
+        "format": "date",
+        "notBlank": true
       },
       "buergelScore": {
         "type": "integer",
@@ -352,6 +382,9 @@ export const editCreditorForm: FormConfig = {
       "registerNumber",
       "placeOfAuthority",
       "proprietor",
+      "vatId",
+      "invoiceIban",
+      "invoiceBic",
       "sepaAccountOwner",
       "sepaIban",
       "sepaCity",
@@ -464,6 +497,18 @@ export const editCreditorForm: FormConfig = {
     "proprietor": {
       "ui:title": "fields.proprietor"
     },
+    "vatId": {
+      "ui:title": "fields.vatId",
+      "ui:help": "forms.editCreditor.help.vatId"
+    },
+    "invoiceIban": {
+      "ui:title": "fields.invoiceIban",
+      "ui:widget": "iban",
+      "ui:help": "forms.editCreditor.help.invoiceIban"
+    },
+    "invoiceBic": {
+      "ui:title": "fields.invoiceBic"
+    },
     "sepaAccountOwner": {
       "ui:title": "fields.sepaAccountOwner"
     },
@@ -575,6 +620,9 @@ export const editCreditorForm: FormConfig = {
     "registerNumber": "fields.registerNumber",
     "placeOfAuthority": "fields.placeOfAuthority",
     "proprietor": "fields.proprietor",
+    "vatId": "fields.vatId",
+    "invoiceIban": "fields.invoiceIban",
+    "invoiceBic": "fields.invoiceBic",
     "sepaAccountOwner": "fields.sepaAccountOwner",
     "sepaIban": "fields.sepaIban",
     "sepaCity": "fields.sepaCity",

@@ -74,7 +74,13 @@ export const editDebtorForm: FormConfig = {
         "then": {
           "required": [
             "name"
-          ]
+          ],
+          "properties": {
+            "name": {
+              "type": "string",
+              "notBlank": true
+            }
+          }
         }
       },
       {
@@ -93,7 +99,13 @@ export const editDebtorForm: FormConfig = {
         "then": {
           "required": [
             "firstName"
-          ]
+          ],
+          "properties": {
+            "firstName": {
+              "type": "string",
+              "notBlank": true
+            }
+          }
         }
       },
       {
@@ -112,7 +124,13 @@ export const editDebtorForm: FormConfig = {
         "then": {
           "required": [
             "lastName"
-          ]
+          ],
+          "properties": {
+            "lastName": {
+              "type": "string",
+              "notBlank": true
+            }
+          }
         }
       }
     ],

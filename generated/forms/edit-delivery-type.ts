@@ -62,7 +62,13 @@ export const editDeliveryTypeForm: FormConfig = {
         "then": {
           "required": [
             "email"
-          ]
+          ],
+          "properties": {
+            "email": {
+              "type": "string",
+              "notBlank": true
+            }
+          }
         }
       }
     ],

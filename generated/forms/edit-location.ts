@@ -28,29 +28,34 @@ export const editLocationForm: FormConfig = {
       "name": {
         "type": "string",
         "maxLength": 120,
-        "trim": true
+        "trim": true,
+        "notBlank": true
       },
       "street": {
         "type": "string",
         "maxLength": 100,
-        "trim": true
+        "trim": true,
+        "notBlank": true
       },
       "house": {
         "type": "string",
         "maxLength": 10,
-        "trim": true
+        "trim": true,
+        "notBlank": true
       },
       "zip": {
         "type": "string",
         "maxLength": 5,
         "trim": true,
         "format": "digits",
-        "minLength": 5
+        "minLength": 5,
+        "notBlank": true
       },
       "city": {
         "type": "string",
         "maxLength": 60,
-        "trim": true
+        "trim": true,
+        "notBlank": true
       },
       "contactPerson": {
         "type": "string",
@@ -80,6 +85,21 @@ export const editLocationForm: FormConfig = {
         "maxLength": 35,
         "trim": true,
         "unique": []
+      },
+      "eInvoiceFormat": {
+        "type": "string",
+        "enum": [
+          "pdf",
+          "xrechnungUbl",
+          "xrechnungCii",
+          "zugferd"
+        ]
+      },
+      "leitwegId": {
+        "type": "string",
+        "maxLength": 46,
+        "trim": true,
+        "format": "leitwegId"
       }
     },
     "required": [
@@ -107,7 +127,13 @@ export const editLocationForm: FormConfig = {
         "then": {
           "required": [
             "email"
-          ]
+          ],
+          "properties": {
+            "email": {
+              "type": "string",
+              "notBlank": true
+            }
+          }
         }
       }
     ],
@@ -124,7 +150,9 @@ export const editLocationForm: FormConfig = {
       "telephone",
       "deliveryType",
       "email",
-      "customDebtorNumber"
+      "customDebtorNumber",
+      "eInvoiceFormat",
+      "leitwegId"
     ],
     "name": {
       "ui:title": "forms.editLocation.fields.name",
@@ -159,6 +187,17 @@ export const editLocationForm: FormConfig = {
     },
     "customDebtorNumber": {
       "ui:title": "fields.customDebtorNumber"
+    },
+    "eInvoiceFormat": {
+      "ui:title": "fields.eInvoiceFormat",
+      "ui:options": {
+        "enum": "eInvoiceFormat"
+      },
+      "ui:help": "forms.editLocation.help.eInvoiceFormat"
+    },
+    "leitwegId": {
+      "ui:title": "fields.leitwegId",
+      "ui:help": "forms.editLocation.help.leitwegId"
     }
   },
   "conditions": {
@@ -178,6 +217,8 @@ export const editLocationForm: FormConfig = {
     "telephone": "fields.telephone",
     "deliveryType": "fields.deliveryType",
     "email": "forms.editLocation.fields.email",
-    "customDebtorNumber": "fields.customDebtorNumber"
+    "customDebtorNumber": "fields.customDebtorNumber",
+    "eInvoiceFormat": "fields.eInvoiceFormat",
+    "leitwegId": "fields.leitwegId"
   }
 };

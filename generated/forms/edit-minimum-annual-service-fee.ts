@@ -44,11 +44,13 @@ export const editMinimumAnnualServiceFeeForm: FormConfig = {
       },
       "start": {
         "type": "string",
-        "format": "date"
+        "format": "date",
+        "notBlank": true
       },
       "end": {
         "type": "string",
-        "format": "date"
+        "format": "date",
+        "notBlank": true
       }
     },
     "required": [

@@ -22,7 +22,8 @@ export const emailReminderSettingsForm: FormConfig = {
       "email": {
         "type": "string",
         "trim": true,
-        "format": "email"
+        "format": "email",
+        "notBlank": true
       },
       "frequency": {
         "type": "string",

@@ -22,7 +22,8 @@ export const externalVoucherForm: FormConfig = {
       "creditorSapNumber": {
         "type": "string",
         "maxLength": 10,
-        "format": "digits"
+        "format": "digits",
+        "notBlank": true
       },
       "voucherType": {
         "type": "string",
@@ -86,7 +87,7 @@ export const externalVoucherForm: FormConfig = {
       "ui:title": "forms.externalVoucher.fields.creditorSapNumber",
       "ui:widget": "optionsSelect",
       "ui:options": {
-        "optionsPath": "/creditor/sap-number-list"
+        "optionsPath": "/creditor/sap-number-picker"
       }
     },
     "voucherType": {

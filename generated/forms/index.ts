@@ -24,11 +24,14 @@
 //   schema/forms/createCreditorUser.yaml
 //   schema/forms/createDebtor.yaml
 //   schema/forms/createPermanentDebt.yaml
+//   schema/forms/createSepaDebitFile.yaml
 //   schema/forms/creditAdvice.yaml
 //   schema/forms/customisedLabel.yaml
+//   schema/forms/datevSettings.yaml
 //   schema/forms/declineSepaUpdate.yaml
 //   schema/forms/defaultExposureType.yaml
 //   schema/forms/deleteCompanyUser.yaml
+//   schema/forms/deleteEmailReminderSetting.yaml
 //   schema/forms/directPayment.yaml
 //   schema/forms/disableBlockCreditor.yaml
 //   schema/forms/disableDoc2PortalInvoices.yaml
@@ -61,6 +64,8 @@
 //   schema/forms/requestSepaUpdate.yaml
 //   schema/forms/resetPassword.yaml
 //   schema/forms/sendRegistrationMail.yaml
+//   schema/forms/sepaCreditorIdentifier.yaml
+//   schema/forms/sepaReturnImport.yaml
 //   schema/forms/serviceFeeCondition.yaml
 //   schema/forms/setCreditorPermissions.yaml
 //   schema/forms/setDunningBlock.yaml
@@ -100,11 +105,14 @@ import { createCreditorForm } from './create-creditor';
 import { createCreditorUserForm } from './create-creditor-user';
 import { createDebtorForm } from './create-debtor';
 import { createPermanentDebtForm } from './create-permanent-debt';
+import { createSepaDebitFileForm } from './create-sepa-debit-file';
 import { creditAdviceForm } from './credit-advice';
 import { customisedLabelForm } from './customised-label';
+import { datevSettingsForm } from './datev-settings';
 import { declineSepaUpdateForm } from './decline-sepa-update';
 import { defaultExposureTypeForm } from './default-exposure-type';
 import { deleteCompanyUserForm } from './delete-company-user';
+import { deleteEmailReminderSettingForm } from './delete-email-reminder-setting';
 import { directPaymentForm } from './direct-payment';
 import { disableBlockCreditorForm } from './disable-block-creditor';
 import { disableDoc2PortalInvoicesForm } from './disable-doc2-portal-invoices';
@@ -137,6 +145,8 @@ import { reactivateCreditorForm } from './reactivate-creditor';
 import { requestSepaUpdateForm } from './request-sepa-update';
 import { resetPasswordForm } from './reset-password';
 import { sendRegistrationMailForm } from './send-registration-mail';
+import { sepaCreditorIdentifierForm } from './sepa-creditor-identifier';
+import { sepaReturnImportForm } from './sepa-return-import';
 import { serviceFeeConditionForm } from './service-fee-condition';
 import { setCreditorPermissionsForm } from './set-creditor-permissions';
 import { setDunningBlockForm } from './set-dunning-block';
@@ -176,11 +186,14 @@ export const forms: Record<string, FormConfig> = {
   createCreditorUser: createCreditorUserForm,
   createDebtor: createDebtorForm,
   createPermanentDebt: createPermanentDebtForm,
+  createSepaDebitFile: createSepaDebitFileForm,
   creditAdvice: creditAdviceForm,
   customisedLabel: customisedLabelForm,
+  datevSettings: datevSettingsForm,
   declineSepaUpdate: declineSepaUpdateForm,
   defaultExposureType: defaultExposureTypeForm,
   deleteCompanyUser: deleteCompanyUserForm,
+  deleteEmailReminderSetting: deleteEmailReminderSettingForm,
   directPayment: directPaymentForm,
   disableBlockCreditor: disableBlockCreditorForm,
   disableDoc2PortalInvoices: disableDoc2PortalInvoicesForm,
@@ -213,6 +226,8 @@ export const forms: Record<string, FormConfig> = {
   requestSepaUpdate: requestSepaUpdateForm,
   resetPassword: resetPasswordForm,
   sendRegistrationMail: sendRegistrationMailForm,
+  sepaCreditorIdentifier: sepaCreditorIdentifierForm,
+  sepaReturnImport: sepaReturnImportForm,
   serviceFeeCondition: serviceFeeConditionForm,
   setCreditorPermissions: setCreditorPermissionsForm,
   setDunningBlock: setDunningBlockForm,

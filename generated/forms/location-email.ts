@@ -22,7 +22,8 @@ export const locationEmailForm: FormConfig = {
       "email": {
         "type": "string",
         "trim": true,
-        "format": "email"
+        "format": "email",
+        "notBlank": true
       }
     },
     "required": [

@@ -20,11 +20,13 @@ export const loginForm: FormConfig = {
     "properties": {
       "username": {
         "type": "string",
-        "trim": true
+        "trim": true,
+        "notBlank": true
       },
       "password": {
         "type": "string",
-        "trim": true
+        "trim": true,
+        "notBlank": true
       }
     },
     "required": [

@@ -22,7 +22,8 @@ export const openDisputeForm: FormConfig = {
       "reason": {
         "type": "string",
         "maxLength": 1000,
-        "trim": true
+        "trim": true,
+        "notBlank": true
       },
       "disputeConfirmed": {
         "type": "boolean",

@@ -21,7 +21,8 @@ export const passwordResetRequestForm: FormConfig = {
       "email": {
         "type": "string",
         "trim": true,
-        "format": "email"
+        "format": "email",
+        "notBlank": true
       }
     },
     "required": [

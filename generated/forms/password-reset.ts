@@ -24,18 +24,21 @@ export const passwordResetForm: FormConfig = {
       "requestIdentifier": {
         "type": "string",
         "maxLength": 64,
-        "trim": true
+        "trim": true,
+        "notBlank": true
       },
       "password": {
         "type": "string",
         "trim": true,
-        "format": "password"
+        "format": "password",
+        "notBlank": true
       },
       "passwordRepeat": {
         "type": "string",
         "trim": true,
         "format": "password",
-        "passwordRepeat": "password"
+        "passwordRepeat": "password",
+        "notBlank": true
       }
     },
     "required": [

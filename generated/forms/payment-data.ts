@@ -49,8 +49,7 @@ export const paymentDataForm: FormConfig = {
       "iban": {
         "type": "string",
         "trim": true,
-        "format": "iban",
-        "ibanCountry": "DE"
+        "format": "iban"
       },
       "city": {
         "type": "string",
@@ -92,7 +91,13 @@ export const paymentDataForm: FormConfig = {
         "then": {
           "required": [
             "accountOwner"
-          ]
+          ],
+          "properties": {
+            "accountOwner": {
+              "type": "string",
+              "notBlank": true
+            }
+          }
         }
       },
       {
@@ -111,7 +116,13 @@ export const paymentDataForm: FormConfig = {
         "then": {
           "required": [
             "iban"
-          ]
+          ],
+          "properties": {
+            "iban": {
+              "type": "string",
+              "notBlank": true
+            }
+          }
         }
       },
       {
@@ -130,7 +141,13 @@ export const paymentDataForm: FormConfig = {
         "then": {
           "required": [
             "city"
-          ]
+          ],
+          "properties": {
+            "city": {
+              "type": "string",
+              "notBlank": true
+            }
+          }
         }
       },
       {
@@ -149,7 +166,13 @@ export const paymentDataForm: FormConfig = {
         "then": {
           "required": [
             "date"
-          ]
+          ],
+          "properties": {
+            "date": {
+              "type": "string",
+              "notBlank": true
+            }
+          }
         }
       },
       {
@@ -168,7 +191,13 @@ export const paymentDataForm: FormConfig = {
         "then": {
           "required": [
             "referenceNumber"
-          ]
+          ],
+          "properties": {
+            "referenceNumber": {
+              "type": "string",
+              "notBlank": true
+            }
+          }
         }
       },
       {

@@ -32,7 +32,8 @@ export const postAddressForm: FormConfig = {
       "name": {
         "type": "string",
         "maxLength": 120,
-        "trim": true
+        "trim": true,
+        "notBlank": true
       },
       "street": {
         "type": "string",
@@ -55,12 +56,14 @@ export const postAddressForm: FormConfig = {
         "maxLength": 5,
         "trim": true,
         "format": "digits",
-        "minLength": 5
+        "minLength": 5,
+        "notBlank": true
       },
       "city": {
         "type": "string",
         "maxLength": 60,
-        "trim": true
+        "trim": true,
+        "notBlank": true
       }
     },
     "required": [

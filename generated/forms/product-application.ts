@@ -34,7 +34,8 @@ export const productApplicationForm: FormConfig = {
       "companyName": {
         "type": "string",
         "maxLength": 120,
-        "trim": true
+        "trim": true,
+        "notBlank": true
       },
       "salutation": {
         "type": "string",
@@ -46,12 +47,14 @@ export const productApplicationForm: FormConfig = {
       "firstName": {
         "type": "string",
         "maxLength": 60,
-        "trim": true
+        "trim": true,
+        "notBlank": true
       },
       "lastName": {
         "type": "string",
         "maxLength": 60,
-        "trim": true
+        "trim": true,
+        "notBlank": true
       },
       "tradeName": {
         "type": "string",
@@ -62,7 +65,8 @@ export const productApplicationForm: FormConfig = {
         "type": "string",
         "format": "date",
         "dateMax": "today",
-        "foundingMinMonths": 6
+        "foundingMinMonths": 6,
+        "notBlank": true
       },
       "turnover": {
         "type": "integer",
@@ -95,24 +99,28 @@ export const productApplicationForm: FormConfig = {
       "streetAndHouse": {
         "type": "string",
         "maxLength": 110,
-        "trim": true
+        "trim": true,
+        "notBlank": true
       },
       "zip": {
         "type": "string",
         "maxLength": 5,
         "trim": true,
         "format": "digits",
-        "minLength": 5
+        "minLength": 5,
+        "notBlank": true
       },
       "city": {
         "type": "string",
         "maxLength": 60,
-        "trim": true
+        "trim": true,
+        "notBlank": true
       },
       "phone": {
         "type": "string",
         "trim": true,
-        "format": "phone"
+        "format": "phone",
+        "notBlank": true
       },
       "mobile": {
         "type": "string",
@@ -123,7 +131,8 @@ export const productApplicationForm: FormConfig = {
         "type": "string",
         "trim": true,
         "format": "email",
-        "emailNotTaken": []
+        "emailNotTaken": [],
+        "notBlank": true
       },
       "legalFormKey": {
         "type": "string",
@@ -186,23 +195,26 @@ export const productApplicationForm: FormConfig = {
       "sepaAccountOwner": {
         "type": "string",
         "maxLength": 70,
-        "trim": true
+        "trim": true,
+        "notBlank": true
       },
       "sepaIban": {
         "type": "string",
         "trim": true,
         "format": "iban",
-        "ibanCountry": "DE"
+        "notBlank": true
       },
       "sepaCity": {
         "type": "string",
         "maxLength": 60,
-        "trim": true
+        "trim": true,
+        "notBlank": true
       },
       "sepaDate": {
         "type": "string",
         "format": "date",
-        "dateMax": "today"
+        "dateMax": "today",
+        "notBlank": true
       },
       "sepaMandateAvailable": {
         "type": "boolean",

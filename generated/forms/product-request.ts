@@ -34,7 +34,8 @@ export const productRequestForm: FormConfig = {
       "companyName": {
         "type": "string",
         "maxLength": 120,
-        "trim": true
+        "trim": true,
+        "notBlank": true
       },
       "legalFormKey": {
         "type": "string",
@@ -64,34 +65,40 @@ export const productRequestForm: FormConfig = {
       "firstName": {
         "type": "string",
         "maxLength": 60,
-        "trim": true
+        "trim": true,
+        "notBlank": true
       },
       "lastName": {
         "type": "string",
         "maxLength": 60,
-        "trim": true
+        "trim": true,
+        "notBlank": true
       },
       "email": {
         "type": "string",
         "trim": true,
-        "format": "email"
+        "format": "email",
+        "notBlank": true
       },
       "phone": {
         "type": "string",
         "trim": true,
-        "format": "phone"
+        "format": "phone",
+        "notBlank": true
       },
       "zip": {
         "type": "string",
         "maxLength": 5,
         "trim": true,
         "format": "digits",
-        "minLength": 5
+        "minLength": 5,
+        "notBlank": true
       },
       "city": {
         "type": "string",
         "maxLength": 60,
-        "trim": true
+        "trim": true,
+        "notBlank": true
       },
       "turnover": {
         "type": "integer",

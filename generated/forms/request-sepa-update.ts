@@ -31,18 +31,20 @@ export const requestSepaUpdateForm: FormConfig = {
       "accountOwner": {
         "type": "string",
         "maxLength": 70,
-        "trim": true
+        "trim": true,
+        "notBlank": true
       },
       "iban": {
         "type": "string",
         "trim": true,
         "format": "iban",
-        "ibanCountry": "DE"
+        "notBlank": true
       },
       "startSepaDate": {
         "type": "string",
         "format": "date",
-        "dateMin": "today"
+        "dateMin": "today",
+        "notBlank": true
       },
       "sepaMandateAvailable": {
         "type": "boolean",

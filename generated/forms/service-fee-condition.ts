@@ -30,12 +30,14 @@ export const serviceFeeConditionForm: FormConfig = {
       },
       "serviceFeeMatrixIdentifier": {
         "type": "string",
-        "trim": true
+        "trim": true,
+        "notBlank": true
       },
       "validFromDate": {
         "type": "string",
         "format": "date",
-        "conditionStartUnique": []
+        "conditionStartUnique": [],
+        "notBlank": true
       }
     },
     "required": [

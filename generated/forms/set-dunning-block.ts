@@ -23,12 +23,14 @@ export const setDunningBlockForm: FormConfig = {
         "type": "string",
         "format": "date",
         "dateMin": "today+1d",
-        "dateOnlyUntil": "today+10d"
+        "dateOnlyUntil": "today+10d",
+        "notBlank": true
       },
       "reason": {
         "type": "string",
         "maxLength": 1000,
-        "trim": true
+        "trim": true,
+        "notBlank": true
       }
     },
     "required": [

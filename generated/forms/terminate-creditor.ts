@@ -22,12 +22,14 @@ export const terminateCreditorForm: FormConfig = {
       "terminationDate": {
         "type": "string",
         "format": "date",
-        "dateMin": "today"
+        "dateMin": "today",
+        "notBlank": true
       },
       "reason": {
         "type": "string",
         "maxLength": 1000,
-        "trim": true
+        "trim": true,
+        "notBlank": true
       },
       "confirmTermination": {
         "type": "boolean",

@@ -40,29 +40,34 @@ export const updateContactInformationForm: FormConfig = {
       "contactName": {
         "type": "string",
         "maxLength": 120,
-        "trim": true
+        "trim": true,
+        "notBlank": true
       },
       "street": {
         "type": "string",
         "maxLength": 110,
-        "trim": true
+        "trim": true,
+        "notBlank": true
       },
       "zip": {
         "type": "string",
         "maxLength": 5,
         "trim": true,
         "format": "digits",
-        "minLength": 5
+        "minLength": 5,
+        "notBlank": true
       },
       "city": {
         "type": "string",
         "maxLength": 60,
-        "trim": true
+        "trim": true,
+        "notBlank": true
       },
       "phone": {
         "type": "string",
         "trim": true,
-        "format": "phone"
+        "format": "phone",
+        "notBlank": true
       },
       "mobileNumber": {
         "type": "string",
@@ -72,7 +77,8 @@ export const updateContactInformationForm: FormConfig = {
       "email": {
         "type": "string",
         "trim": true,
-        "format": "email"
+        "format": "email",
+        "notBlank": true
       }
     },
     "required": [

@@ -20,19 +20,22 @@ export const updatePasswordForm: FormConfig = {
     "properties": {
       "oldPassword": {
         "type": "string",
-        "trim": true
+        "trim": true,
+        "notBlank": true
       },
       "password": {
         "type": "string",
         "trim": true,
         "format": "password",
-        "passwordDiffersFrom": "oldPassword"
+        "passwordDiffersFrom": "oldPassword",
+        "notBlank": true
       },
       "passwordRepeat": {
         "type": "string",
         "trim": true,
         "format": "password",
-        "passwordRepeat": "password"
+        "passwordRepeat": "password",
+        "notBlank": true
       }
     },
     "required": [

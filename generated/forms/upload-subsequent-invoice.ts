@@ -74,7 +74,13 @@ export const uploadSubsequentInvoiceForm: FormConfig = {
         "then": {
           "required": [
             "email"
-          ]
+          ],
+          "properties": {
+            "email": {
+              "type": "string",
+              "notBlank": true
+            }
+          }
         }
       }
     ],

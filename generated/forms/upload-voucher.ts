@@ -181,7 +181,13 @@ export const uploadVoucherForm: FormConfig = {
         "then": {
           "required": [
             "email"
-          ]
+          ],
+          "properties": {
+            "email": {
+              "type": "string",
+              "notBlank": true
+            }
+          }
         }
       }
     ],

@@ -21,7 +21,8 @@ export const workQueueAnswerForm: FormConfig = {
     "properties": {
       "answerCode": {
         "type": "string",
-        "trim": true
+        "trim": true,
+        "notBlank": true
       },
       "followUpAction": {
         "type": "string",

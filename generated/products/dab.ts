@@ -144,13 +144,15 @@ export const variant: VariantConfig = {
         "openDelay": false,
         "closeDelay": false,
         "uploadSubsequentInvoice": true,
-        "comment": true
+        "comment": true,
+        "downloadEInvoice": true
       }
     },
     "vouchers": {
       "openWorkQueue": true,
       "sum": true,
-      "upload": true
+      "upload": true,
+      "datevExport": true
     },
     "dashboardWidgets": {
       "availableCreditorLimit": false,
@@ -166,6 +168,7 @@ export const variant: VariantConfig = {
     0
   ],
   "maxCompanyUsers": 5,
+  "defaultEInvoiceFormat": "pdf",
   "statusGroups": {
     "purchaseStatus": [
       "purchased",

@@ -143,13 +143,15 @@ export const variant: VariantConfig = {
         "openDelay": false,
         "closeDelay": false,
         "uploadSubsequentInvoice": true,
-        "comment": true
+        "comment": true,
+        "downloadEInvoice": true
       }
     },
     "vouchers": {
       "openWorkQueue": true,
       "sum": true,
-      "upload": true
+      "upload": true,
+      "datevExport": true
     },
     "dashboardWidgets": {
       "availableCreditorLimit": false,
@@ -165,6 +167,7 @@ export const variant: VariantConfig = {
     0
   ],
   "maxCompanyUsers": 5,
+  "defaultEInvoiceFormat": "zugferd",
   "statusGroups": {
     "purchaseStatus": [
       "purchased",

@@ -139,14 +139,16 @@ export const variant: VariantConfig = {
         "openDelay": false,
         "closeDelay": false,
         "uploadSubsequentInvoice": true,
-        "comment": true
+        "comment": true,
+        "downloadEInvoice": true
       },
       "purchaseReversalWarning": false
     },
     "vouchers": {
       "openWorkQueue": true,
       "sum": true,
-      "upload": true
+      "upload": true,
+      "datevExport": true
     }
   },
   "wording": {
@@ -160,6 +162,7 @@ export const variant: VariantConfig = {
     0
   ],
   "maxCompanyUsers": 10,
+  "defaultEInvoiceFormat": "pdf",
   "statusGroups": {
     "purchaseStatus": [
       "purchased",

@@ -33,10 +33,11 @@ export const actionLogResource: ResourceConfig = {
         "value": "creationDate",
         "text": "fields.creationDate",
         "type": "timestamp",
+        "widget": "dateTime",
         "sortable": true,
         "alignLeft": true,
         "sortMobile": true,
-        "width": 110,
+        "width": 130,
         "priority": 1
       },
       {
@@ -186,7 +187,8 @@ export const actionLogResource: ResourceConfig = {
       {
         "value": "creationDate",
         "label": "fields.creationDate",
-        "type": "timestamp"
+        "type": "timestamp",
+        "widget": "dateTime"
       },
       {
         "value": "productType",

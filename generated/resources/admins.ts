@@ -164,7 +164,8 @@ export const adminsResource: ResourceConfig = {
           {
             "value": "permissions",
             "label": "entities.adminListItem.fields.permissions",
-            "type": "list"
+            "type": "list",
+            "widget": "adminPermissionLabels"
           }
         ]
       }
@@ -175,6 +176,7 @@ export const adminsResource: ResourceConfig = {
         "key": "permissions",
         "label": "resources.admins.actions.permissions",
         "dialog": "adminPermissions",
+        "icon": "AdminPanelSettings",
         "when": {
           "role": [
             "ROLE_ADMIN",

@@ -448,7 +448,8 @@ export const assignDebtorsResource: ResourceConfig = {
         "key": "assign",
         "label": "resources.assignDebtors.actions.assign",
         "adminPermission": "assign_debtor",
-        "dialog": "assignDebtor"
+        "dialog": "assignDebtor",
+        "icon": "Link"
       }
     ]
   }

@@ -676,13 +676,15 @@ export const creditorsResource: ResourceConfig = {
         "key": "createUser",
         "label": "resources.creditors.actions.createUser",
         "adminPermission": "creditor_registration",
-        "dialog": "createCreditorUser"
+        "dialog": "createCreditorUser",
+        "icon": "PersonAdd"
       },
       {
         "key": "block",
         "label": "resources.creditors.actions.block",
         "adminPermission": "block_creditor",
         "dialog": "blockCreditor",
+        "icon": "Block",
         "when": {
           "status": [
             "active"
@@ -694,6 +696,7 @@ export const creditorsResource: ResourceConfig = {
         "label": "resources.creditors.actions.disableBlock",
         "adminPermission": "block_creditor",
         "dialog": "disableBlockCreditor",
+        "icon": "LockOpen",
         "when": {
           "status": [
             "blocked"
@@ -705,6 +708,7 @@ export const creditorsResource: ResourceConfig = {
         "label": "resources.creditors.actions.terminate",
         "adminPermission": "block_creditor",
         "dialog": "terminateCreditor",
+        "icon": "Cancel",
         "when": {
           "status": [
             "active",
@@ -717,6 +721,7 @@ export const creditorsResource: ResourceConfig = {
         "label": "resources.creditors.actions.reactivate",
         "adminPermission": "block_creditor",
         "dialog": "reactivateCreditor",
+        "icon": "Restore",
         "when": {
           "status": [
             "terminated"
@@ -727,37 +732,43 @@ export const creditorsResource: ResourceConfig = {
         "key": "disableUsers",
         "label": "resources.creditors.actions.disableUsers",
         "adminPermission": "disable_user",
-        "command": "disableCreditorUsers"
+        "command": "disableCreditorUsers",
+        "icon": "PersonOff"
       },
       {
         "key": "enableUsers",
         "label": "resources.creditors.actions.enableUsers",
         "adminPermission": "disable_user",
-        "command": "enableCreditorUsers"
+        "command": "enableCreditorUsers",
+        "icon": "HowToReg"
       },
       {
         "key": "permissions",
         "label": "resources.creditors.actions.permissions",
         "adminPermission": "update_creditor_permissions",
-        "dialog": "setCreditorPermissions"
+        "dialog": "setCreditorPermissions",
+        "icon": "AdminPanelSettings"
       },
       {
         "key": "setUpFee",
         "label": "resources.creditors.actions.setUpFee",
         "adminPermission": "creditor_setup_fee",
-        "dialog": "setUpFee"
+        "dialog": "setUpFee",
+        "icon": "Euro"
       },
       {
         "key": "minimumAnnualServiceFee",
         "label": "resources.creditors.actions.minimumAnnualServiceFee",
         "adminPermission": "edit_service_fee_period",
-        "dialog": "editMinimumAnnualServiceFee"
+        "dialog": "editMinimumAnnualServiceFee",
+        "icon": "Savings"
       },
       {
         "key": "serviceFeeCondition",
         "label": "resources.creditors.actions.serviceFeeCondition",
         "adminPermission": "edit_service_fee_period",
-        "dialog": "serviceFeeCondition"
+        "dialog": "serviceFeeCondition",
+        "icon": "Tune"
       },
       {
         "key": "deleteFeeCondition",
@@ -769,13 +780,15 @@ export const creditorsResource: ResourceConfig = {
           "status": [
             "planned"
           ]
-        }
+        },
+        "icon": "DeleteOutline"
       },
       {
         "key": "requestSepaUpdate",
         "label": "resources.creditors.actions.requestSepaUpdate",
         "adminPermission": "update_creditor_permissions",
         "dialog": "requestSepaUpdate",
+        "icon": "AccountBalance",
         "when": {
           "hasOpenCreditorDebitUpdate": [
             false
@@ -787,6 +800,7 @@ export const creditorsResource: ResourceConfig = {
         "label": "resources.creditors.actions.sendToSap",
         "adminPermission": "creditor_sap_registration",
         "command": "sendCreditorToSap",
+        "icon": "CloudUpload",
         "when": {
           "isSendToSap": [
             false
@@ -798,6 +812,7 @@ export const creditorsResource: ResourceConfig = {
         "label": "resources.creditors.actions.sendCaseFile",
         "adminPermission": "creditor_sap_registration",
         "command": "sendCaseFile",
+        "icon": "Outbox",
         "when": {
           "isSendToSap": [
             true
@@ -809,6 +824,7 @@ export const creditorsResource: ResourceConfig = {
         "label": "resources.creditors.actions.enableDoc2portal",
         "adminPermission": "enable_doc2portal",
         "dialog": "enableDoc2PortalInvoices",
+        "icon": "ToggleOn",
         "when": {
           "invoicesEnabled": [
             false
@@ -820,6 +836,7 @@ export const creditorsResource: ResourceConfig = {
         "label": "resources.creditors.actions.disableDoc2portal",
         "adminPermission": "enable_doc2portal",
         "dialog": "disableDoc2PortalInvoices",
+        "icon": "ToggleOff",
         "when": {
           "invoicesEnabled": [
             true
@@ -831,6 +848,7 @@ export const creditorsResource: ResourceConfig = {
         "label": "resources.creditors.actions.enableLetter2post",
         "adminPermission": "enable_doc2portal",
         "dialog": "enableLetter2PostDocuments",
+        "icon": "ToggleOn",
         "when": {
           "documentsEnabled": [
             false
@@ -842,6 +860,7 @@ export const creditorsResource: ResourceConfig = {
         "label": "resources.creditors.actions.disableLetter2post",
         "adminPermission": "enable_doc2portal",
         "dialog": "disableLetter2PostDocuments",
+        "icon": "ToggleOff",
         "when": {
           "documentsEnabled": [
             true

@@ -203,6 +203,120 @@ export const debtorsResource: ResourceConfig = {
         "enum": "debtorStatus"
       }
     ],
+    "sub": {
+      "list": "locations",
+      "label": "resources.debtors.sub",
+      "fields": [
+        {
+          "value": "name",
+          "label": "fields.name",
+          "type": "string"
+        },
+        {
+          "value": "identifier",
+          "label": "fields.identifier",
+          "type": "string"
+        },
+        {
+          "value": "customDebtorNumber",
+          "label": "entities.location.fields.customDebtorNumber",
+          "type": "string"
+        },
+        {
+          "value": "status",
+          "label": "fields.status",
+          "type": "enum",
+          "enum": "debtorStatus"
+        },
+        {
+          "value": "address.street",
+          "label": "fields.street",
+          "type": "string"
+        },
+        {
+          "value": "address.house",
+          "label": "fields.house",
+          "type": "string"
+        },
+        {
+          "value": "address.zip",
+          "label": "fields.zip",
+          "type": "string"
+        },
+        {
+          "value": "address.city",
+          "label": "fields.city",
+          "type": "string"
+        },
+        {
+          "value": "postAddress.street",
+          "label": "resources.debtors.fields.locations_postAddress_street",
+          "type": "string"
+        },
+        {
+          "value": "postAddress.house",
+          "label": "resources.debtors.fields.locations_postAddress_house",
+          "type": "string"
+        },
+        {
+          "value": "postAddress.poBox",
+          "label": "resources.debtors.fields.locations_postAddress_poBox",
+          "type": "string"
+        },
+        {
+          "value": "postAddress.zip",
+          "label": "resources.debtors.fields.locations_postAddress_zip",
+          "type": "string"
+        },
+        {
+          "value": "postAddress.city",
+          "label": "resources.debtors.fields.locations_postAddress_city",
+          "type": "string"
+        },
+        {
+          "value": "deliveryType",
+          "label": "fields.deliveryType",
+          "type": "enum",
+          "enum": "deliveryType"
+        },
+        {
+          "value": "eInvoiceFormat",
+          "label": "fields.eInvoiceFormat",
+          "type": "enum",
+          "enum": "eInvoiceFormat"
+        },
+        {
+          "value": "leitwegId",
+          "label": "fields.leitwegId",
+          "type": "string"
+        },
+        {
+          "value": "contactPerson",
+          "label": "fields.contactPerson",
+          "type": "string"
+        },
+        {
+          "value": "email",
+          "label": "fields.email",
+          "type": "email"
+        },
+        {
+          "value": "telephone",
+          "label": "fields.telephone",
+          "type": "phone"
+        },
+        {
+          "value": "invoiceVolume",
+          "label": "entities.location.fields.invoiceVolume",
+          "type": "money"
+        },
+        {
+          "value": "creationDate",
+          "label": "fields.creationDate",
+          "type": "timestamp"
+        }
+      ]
+    },
     "sections": [
       {
         "key": "overview",
@@ -326,6 +440,16 @@ export const debtorsResource: ResourceConfig = {
               "text": "fields.deliveryType",
               "type": "enum",
               "enum": "deliveryType",
+              "sortable": false,
+              "alignLeft": true,
+              "sortMobile": false,
+              "priority": 2
+            },
+            {
+              "value": "eInvoiceFormat",
+              "text": "fields.eInvoiceFormat",
+              "type": "enum",
+              "enum": "eInvoiceFormat",
               "sortable": false,
               "alignLeft": true,
               "sortMobile": false,
@@ -575,7 +699,8 @@ export const debtorsResource: ResourceConfig = {
           {
             "value": "solvency.reasonCode",
             "label": "entities.solvencyDecision.fields.reasonCode",
-            "type": "string"
+            "type": "string",
+            "widget": "reasonCodeLabel"
           },
           {
             "value": "solvency.date",
@@ -687,6 +812,19 @@ export const debtorsResource: ResourceConfig = {
         "permission": "debtorDetails.actions.uploadInvoice",
         "dialog": "uploadVoucher",
         "icon": "UploadFile",
+        "when": {
+          "status": [
+            "active",
+            "reactivated"
+          ]
+        }
+      },
+      {
+        "key": "createPermanentDebt",
+        "label": "resources.debtors.actions.createPermanentDebt",
+        "permission": "debtorDetails.actions.createPermanentDebt",
+        "dialog": "createPermanentDebt",
+        "icon": "Repeat",
         "when": {
           "status": [
             "active",

@@ -48,8 +48,8 @@ export const permanentDebtsResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": true,
         "sortMobile": true,
-        "width": 200,
-        "priority": 2
+        "width": 170,
+        "priority": 1
       },
       {
         "value": "debtor.name",
@@ -59,7 +59,7 @@ export const permanentDebtsResource: ResourceConfig = {
         "alignLeft": true,
         "sortMobile": true,
         "width": 180,
-        "priority": 2
+        "priority": 1
       },
       {
         "value": "location.name",
@@ -70,7 +70,7 @@ export const permanentDebtsResource: ResourceConfig = {
         "alignLeft": true,
         "sortMobile": true,
         "width": 160,
-        "priority": 2
+        "priority": 3
       },
       {
         "value": "grossAmount",
@@ -80,7 +80,7 @@ export const permanentDebtsResource: ResourceConfig = {
         "alignLeft": false,
         "sortMobile": true,
         "width": 120,
-        "priority": 2
+        "priority": 1
       },
       {
         "value": "period",
@@ -91,7 +91,7 @@ export const permanentDebtsResource: ResourceConfig = {
         "alignLeft": true,
         "sortMobile": true,
         "width": 150,
-        "priority": 2
+        "priority": 1
       },
       {
         "value": "startDate",
@@ -101,7 +101,7 @@ export const permanentDebtsResource: ResourceConfig = {
         "alignLeft": true,
         "sortMobile": true,
         "width": 100,
-        "priority": 2
+        "priority": 3
       },
       {
         "value": "endDate",
@@ -111,7 +111,7 @@ export const permanentDebtsResource: ResourceConfig = {
         "alignLeft": true,
         "sortMobile": true,
         "width": 100,
-        "priority": 2
+        "priority": 3
       },
       {
         "value": "nextExecutionDate",
@@ -132,7 +132,7 @@ export const permanentDebtsResource: ResourceConfig = {
         "alignLeft": true,
         "sortMobile": true,
         "width": 130,
-        "priority": 2
+        "priority": 1
       }
     ],
     "filters": [
@@ -182,6 +182,10 @@ export const permanentDebtsResource: ResourceConfig = {
     "empty": {
       "noData": "resources.permanentDebts.empty.noData",
       "noResults": "resources.permanentDebts.empty.noResults"
+    },
+    "create": {
+      "form": "createPermanentDebt",
+      "icon": "Repeat"
     }
   },
   "detail": {
@@ -369,6 +373,7 @@ export const permanentDebtsResource: ResourceConfig = {
         "label": "resources.permanentDebts.actions.stop",
         "permission": "permanentDebtDetails.actions.stop",
         "dialog": "stopPermanentDebt",
+        "icon": "StopCircle",
         "when": {
           "status": [
             "created",
@@ -380,7 +385,8 @@ export const permanentDebtsResource: ResourceConfig = {
         "key": "create",
         "label": "resources.permanentDebts.actions.create",
         "permission": "permanentDebts.create",
-        "dialog": "createPermanentDebt"
+        "dialog": "createPermanentDebt",
+        "icon": "Repeat"
       }
     ]
   }

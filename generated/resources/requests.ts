@@ -273,6 +273,7 @@ export const requestsResource: ResourceConfig = {
         "label": "resources.requests.actions.accept",
         "adminPermission": "approve_sepa_update",
         "dialog": "acceptSepaUpdate",
+        "icon": "CheckCircle",
         "when": {
           "status": [
             "in_review"
@@ -288,6 +289,7 @@ export const requestsResource: ResourceConfig = {
         "label": "resources.requests.actions.decline",
         "adminPermission": "approve_sepa_update",
         "dialog": "declineSepaUpdate",
+        "icon": "Cancel",
         "when": {
           "status": [
             "in_review"

@@ -40,7 +40,15 @@ export const unprocessedResource: ResourceConfig = {
         "alignLeft": true,
         "sortMobile": true,
         "width": 220,
-        "priority": 1
+        "priority": 1,
+        "subReadingWhen": [
+          {
+            "processingStatus": [
+              "document_in_review",
+              "document_will_be_identified"
+            ]
+          }
+        ]
       },
       {
         "value": "uploadedDate",
@@ -60,7 +68,21 @@ export const unprocessedResource: ResourceConfig = {
         "alignLeft": true,
         "sortMobile": true,
         "width": 180,
-        "priority": 2
+        "priority": 2,
+        "readingWhen": [
+          {
+            "processingStatus": [
+              "document_in_review",
+              "document_will_be_identified"
+            ]
+          },
+          {
+            "processingStatus": [
+              "document_read",
+              "debtor_will_be_identified"
+            ]
+          }
+        ]
       },
       {
         "value": "voucherDate",
@@ -70,7 +92,15 @@ export const unprocessedResource: ResourceConfig = {
         "alignLeft": true,
         "sortMobile": true,
         "width": 110,
-        "priority": 2
+        "priority": 2,
+        "readingWhen": [
+          {
+            "processingStatus": [
+              "document_in_review",
+              "document_will_be_identified"
+            ]
+          }
+        ]
       },
       {
         "value": "amount",
@@ -80,7 +110,15 @@ export const unprocessedResource: ResourceConfig = {
         "alignLeft": false,
         "sortMobile": true,
         "width": 120,
-        "priority": 2
+        "priority": 2,
+        "readingWhen": [
+          {
+            "processingStatus": [
+              "document_in_review",
+              "document_will_be_identified"
+            ]
+          }
+        ]
       },
       {
         "value": "status",
@@ -271,27 +309,79 @@ export const unprocessedResource: ResourceConfig = {
           {
             "value": "numberToShow",
             "label": "fields.numberToShow",
-            "type": "string"
+            "type": "string",
+            "readingWhen": [
+              {
+                "processingStatus": [
+                  "document_in_review",
+                  "document_will_be_identified"
+                ]
+              }
+            ]
           },
           {
             "value": "debtor.name",
             "label": "resources.unprocessed.fields.debtor_name",
-            "type": "string"
+            "type": "string",
+            "readingWhen": [
+              {
+                "processingStatus": [
+                  "document_in_review",
+                  "document_will_be_identified"
+                ]
+              },
+              {
+                "processingStatus": [
+                  "document_read",
+                  "debtor_will_be_identified"
+                ]
+              }
+            ]
           },
           {
             "value": "location.name",
             "label": "resources.unprocessed.fields.location_name",
-            "type": "string"
+            "type": "string",
+            "readingWhen": [
+              {
+                "processingStatus": [
+                  "document_in_review",
+                  "document_will_be_identified"
+                ]
+              },
+              {
+                "processingStatus": [
+                  "document_read",
+                  "debtor_will_be_identified"
+                ]
+              }
+            ]
           },
           {
             "value": "voucherDate",
             "label": "fields.voucherDate",
-            "type": "date"
+            "type": "date",
+            "readingWhen": [
+              {
+                "processingStatus": [
+                  "document_in_review",
+                  "document_will_be_identified"
+                ]
+              }
+            ]
           },
           {
             "value": "amount",
             "label": "fields.amount",
-            "type": "money"
+            "type": "money",
+            "readingWhen": [
+              {
+                "processingStatus": [
+                  "document_in_review",
+                  "document_will_be_identified"
+                ]
+              }
+            ]
           },
           {
             "value": "uploadedDate",
@@ -397,13 +487,23 @@ export const unprocessedResource: ResourceConfig = {
         "label": "resources.unprocessed.actions.continue",
         "permission": "unprocessedDetails.actions.continue",
         "command": "continueVoucher",
+        "icon": "PlayArrow",
         "recordPermission": "continueVoucher"
+      },
+      {
+        "key": "transferBasicProcess",
+        "label": "resources.unprocessed.actions.transferBasicProcess",
+        "permission": "unprocessedDetails.actions.continue",
+        "command": "transferBasicProcess",
+        "icon": "CompareArrows",
+        "recordPermission": "transferBasicProcess"
       },
       {
         "key": "cancel",
         "label": "resources.unprocessed.actions.cancel",
         "permission": "unprocessedDetails.actions.cancel",
         "command": "cancelUpload",
+        "icon": "DeleteOutline",
         "recordPermission": "cancel"
       },
       {
@@ -411,6 +511,7 @@ export const unprocessedResource: ResourceConfig = {
         "label": "resources.unprocessed.actions.editDeliveryType",
         "permission": "unprocessedDetails.actions.editDeliveryType",
         "dialog": "editDeliveryType",
+        "icon": "LocalShipping",
         "recordPermission": "editDeliveryType"
       },
       {
@@ -418,6 +519,7 @@ export const unprocessedResource: ResourceConfig = {
         "label": "resources.unprocessed.actions.editCustomisedLabel",
         "permission": "unprocessedDetails.actions.editDeliveryType",
         "dialog": "customisedLabel",
+        "icon": "DriveFileRenameOutline",
         "recordPermission": "editDeliveryType"
       },
       {
@@ -425,6 +527,7 @@ export const unprocessedResource: ResourceConfig = {
         "label": "resources.unprocessed.actions.addAttachment",
         "permission": "unprocessedDetails.actions.addAttachment",
         "dialog": "addAttachment",
+        "icon": "AttachFile",
         "recordPermission": "addAttachment"
       },
       {
@@ -433,6 +536,7 @@ export const unprocessedResource: ResourceConfig = {
         "permission": "unprocessedDetails.actions.deleteAttachment",
         "command": "deleteAttachment",
         "targetList": "attachments",
+        "icon": "LinkOff",
         "recordPermission": "deleteAttachment"
       },
       {
@@ -440,6 +544,7 @@ export const unprocessedResource: ResourceConfig = {
         "label": "resources.unprocessed.actions.reUpload",
         "permission": "unprocessedDetails.actions.reUpload",
         "dialog": "reUploadVoucher",
+        "icon": "RestorePage",
         "recordPermission": "reUpload"
       }
     ]

@@ -216,6 +216,7 @@ export const usersResource: ResourceConfig = {
       {
         "key": "impersonate",
         "label": "resources.users.actions.impersonate",
+        "icon": "Login",
         "when": {
           "loginAllowed": [
             true
@@ -234,6 +235,7 @@ export const usersResource: ResourceConfig = {
         "label": "resources.users.actions.disable",
         "adminPermission": "disable_user",
         "dialog": "disableUser",
+        "icon": "Block",
         "when": {
           "loginAllowed": [
             true
@@ -245,6 +247,7 @@ export const usersResource: ResourceConfig = {
         "label": "resources.users.actions.enable",
         "adminPermission": "disable_user",
         "dialog": "enableUser",
+        "icon": "LockOpen",
         "when": {
           "loginAllowed": [
             false
@@ -256,6 +259,7 @@ export const usersResource: ResourceConfig = {
         "label": "resources.users.actions.resetPassword",
         "adminPermission": "reset_user_password",
         "dialog": "resetPassword",
+        "icon": "LockReset",
         "when": {
           "status": [
             "active",
@@ -269,6 +273,7 @@ export const usersResource: ResourceConfig = {
         "label": "resources.users.actions.registrationMail",
         "adminPermission": "registration_mail",
         "dialog": "sendRegistrationMail",
+        "icon": "Send",
         "when": {
           "status": [
             "new"
@@ -279,7 +284,8 @@ export const usersResource: ResourceConfig = {
         "key": "updateContactInformation",
         "label": "resources.users.actions.updateContactInformation",
         "adminPermission": "update_user",
-        "dialog": "updateContactInformation"
+        "dialog": "updateContactInformation",
+        "icon": "ContactMail"
       }
     ]
   }

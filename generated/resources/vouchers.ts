@@ -40,8 +40,24 @@ export const vouchersResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": true,
         "sortMobile": true,
-        "width": 120,
-        "priority": 1
+        "width": 100,
+        "priority": 1,
+        "readingWhen": [
+          {
+            "requiresProcessing": [
+              true
+            ],
+            "officialVoucherNumber": [
+              null
+            ],
+            "amount": [
+              0
+            ],
+            "statusToShow": [
+              "open"
+            ]
+          }
+        ]
       },
       {
         "value": "debtor.name",
@@ -50,8 +66,24 @@ export const vouchersResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": true,
         "sortMobile": true,
-        "width": 160,
-        "priority": 1
+        "width": 150,
+        "priority": 1,
+        "readingWhen": [
+          {
+            "requiresProcessing": [
+              true
+            ],
+            "officialVoucherNumber": [
+              null
+            ],
+            "amount": [
+              0
+            ],
+            "statusToShow": [
+              "open"
+            ]
+          }
+        ]
       },
       {
         "value": "location.name",
@@ -61,8 +93,24 @@ export const vouchersResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": true,
         "sortMobile": true,
-        "width": 160,
-        "priority": 3
+        "width": 150,
+        "priority": 3,
+        "readingWhen": [
+          {
+            "requiresProcessing": [
+              true
+            ],
+            "officialVoucherNumber": [
+              null
+            ],
+            "amount": [
+              0
+            ],
+            "statusToShow": [
+              "open"
+            ]
+          }
+        ]
       },
       {
         "value": "type",
@@ -82,8 +130,24 @@ export const vouchersResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": true,
         "sortMobile": true,
-        "width": 90,
-        "priority": 2
+        "width": 85,
+        "priority": 2,
+        "readingWhen": [
+          {
+            "requiresProcessing": [
+              true
+            ],
+            "officialVoucherNumber": [
+              null
+            ],
+            "amount": [
+              0
+            ],
+            "statusToShow": [
+              "open"
+            ]
+          }
+        ]
       },
       {
         "value": "paymentDeadline",
@@ -92,8 +156,24 @@ export const vouchersResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": true,
         "sortMobile": true,
-        "width": 90,
-        "priority": 1
+        "width": 85,
+        "priority": 1,
+        "readingWhen": [
+          {
+            "requiresProcessing": [
+              true
+            ],
+            "officialVoucherNumber": [
+              null
+            ],
+            "amount": [
+              0
+            ],
+            "statusToShow": [
+              "open"
+            ]
+          }
+        ]
       },
       {
         "value": "amount",
@@ -102,8 +182,24 @@ export const vouchersResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": false,
         "sortMobile": true,
-        "width": 110,
-        "priority": 1
+        "width": 95,
+        "priority": 1,
+        "readingWhen": [
+          {
+            "requiresProcessing": [
+              true
+            ],
+            "officialVoucherNumber": [
+              null
+            ],
+            "amount": [
+              0
+            ],
+            "statusToShow": [
+              "open"
+            ]
+          }
+        ]
       },
       {
         "value": "leftoverAmount",
@@ -112,8 +208,24 @@ export const vouchersResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": false,
         "sortMobile": true,
-        "width": 110,
-        "priority": 1
+        "width": 95,
+        "priority": 1,
+        "readingWhen": [
+          {
+            "requiresProcessing": [
+              true
+            ],
+            "officialVoucherNumber": [
+              null
+            ],
+            "amount": [
+              0
+            ],
+            "statusToShow": [
+              "open"
+            ]
+          }
+        ]
       },
       {
         "value": "statusToShow",
@@ -123,7 +235,7 @@ export const vouchersResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": true,
         "sortMobile": true,
-        "width": 170,
+        "width": 165,
         "priority": 1
       },
       {
@@ -134,7 +246,7 @@ export const vouchersResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": true,
         "sortMobile": true,
-        "width": 160,
+        "width": 150,
         "priority": 3
       },
       {
@@ -145,7 +257,7 @@ export const vouchersResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": true,
         "sortMobile": true,
-        "width": 160,
+        "width": 150,
         "priority": 2
       },
       {
@@ -156,7 +268,7 @@ export const vouchersResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": true,
         "sortMobile": false,
-        "width": 150,
+        "width": 130,
         "priority": 3
       },
       {
@@ -166,7 +278,7 @@ export const vouchersResource: ResourceConfig = {
         "sortable": true,
         "alignLeft": true,
         "sortMobile": true,
-        "width": 100,
+        "width": 85,
         "priority": 3
       }
     ],
@@ -324,7 +436,23 @@ export const vouchersResource: ResourceConfig = {
       {
         "value": "numberToShow",
         "label": "fields.numberToShow",
-        "type": "string"
+        "type": "string",
+        "readingWhen": [
+          {
+            "requiresProcessing": [
+              true
+            ],
+            "officialVoucherNumber": [
+              null
+            ],
+            "amount": [
+              0
+            ],
+            "statusToShow": [
+              "open"
+            ]
+          }
+        ]
       },
       {
         "value": "statusToShow",
@@ -347,12 +475,44 @@ export const vouchersResource: ResourceConfig = {
       {
         "value": "amount",
         "label": "fields.amount",
-        "type": "money"
+        "type": "money",
+        "readingWhen": [
+          {
+            "requiresProcessing": [
+              true
+            ],
+            "officialVoucherNumber": [
+              null
+            ],
+            "amount": [
+              0
+            ],
+            "statusToShow": [
+              "open"
+            ]
+          }
+        ]
       },
       {
         "value": "leftoverAmount",
         "label": "fields.leftoverAmount",
-        "type": "money"
+        "type": "money",
+        "readingWhen": [
+          {
+            "requiresProcessing": [
+              true
+            ],
+            "officialVoucherNumber": [
+              null
+            ],
+            "amount": [
+              0
+            ],
+            "statusToShow": [
+              "open"
+            ]
+          }
+        ]
       }
     ],
     "sections": [
@@ -369,22 +529,86 @@ export const vouchersResource: ResourceConfig = {
           {
             "value": "debtor.name",
             "label": "resources.vouchers.fields.debtor_name",
-            "type": "string"
+            "type": "string",
+            "readingWhen": [
+              {
+                "requiresProcessing": [
+                  true
+                ],
+                "officialVoucherNumber": [
+                  null
+                ],
+                "amount": [
+                  0
+                ],
+                "statusToShow": [
+                  "open"
+                ]
+              }
+            ]
           },
           {
             "value": "location.name",
             "label": "resources.vouchers.fields.location_name",
-            "type": "string"
+            "type": "string",
+            "readingWhen": [
+              {
+                "requiresProcessing": [
+                  true
+                ],
+                "officialVoucherNumber": [
+                  null
+                ],
+                "amount": [
+                  0
+                ],
+                "statusToShow": [
+                  "open"
+                ]
+              }
+            ]
           },
           {
             "value": "voucherDate",
             "label": "fields.voucherDate",
-            "type": "date"
+            "type": "date",
+            "readingWhen": [
+              {
+                "requiresProcessing": [
+                  true
+                ],
+                "officialVoucherNumber": [
+                  null
+                ],
+                "amount": [
+                  0
+                ],
+                "statusToShow": [
+                  "open"
+                ]
+              }
+            ]
           },
           {
             "value": "paymentDeadline",
             "label": "fields.paymentDeadline",
-            "type": "date"
+            "type": "date",
+            "readingWhen": [
+              {
+                "requiresProcessing": [
+                  true
+                ],
+                "officialVoucherNumber": [
+                  null
+                ],
+                "amount": [
+                  0
+                ],
+                "statusToShow": [
+                  "open"
+                ]
+              }
+            ]
           },
           {
             "value": "uploaded",
@@ -768,7 +992,8 @@ export const vouchersResource: ResourceConfig = {
               "sortMobile": false,
               "priority": 2
             }
-          ]
+          ],
+          "link": "workQueue"
         }
       },
       {
@@ -826,6 +1051,7 @@ export const vouchersResource: ResourceConfig = {
         "label": "resources.vouchers.actions.setDunningBlock",
         "permission": "voucherDetails.actions.setDunningBlock",
         "dialog": "setDunningBlock",
+        "icon": "PauseCircleOutlined",
         "recordPermission": "setDunningBlock"
       },
       {
@@ -833,6 +1059,7 @@ export const vouchersResource: ResourceConfig = {
         "label": "resources.vouchers.actions.cancelDunningBlock",
         "permission": "voucherDetails.actions.cancelDunningBlock",
         "dialog": "cancelDunningBlock",
+        "icon": "PlayCircleOutlined",
         "recordPermission": "cancelDunningBlock"
       },
       {
@@ -840,6 +1067,7 @@ export const vouchersResource: ResourceConfig = {
         "label": "resources.vouchers.actions.openDispute",
         "permission": "voucherDetails.actions.openDispute",
         "dialog": "openDispute",
+        "icon": "ReportProblem",
         "recordPermission": "openDispute"
       },
       {
@@ -847,6 +1075,7 @@ export const vouchersResource: ResourceConfig = {
         "label": "resources.vouchers.actions.closeDispute",
         "permission": "voucherDetails.actions.closeDispute",
         "dialog": "closeDispute",
+        "icon": "TaskAlt",
         "recordPermission": "closeDispute"
       },
       {
@@ -854,6 +1083,7 @@ export const vouchersResource: ResourceConfig = {
         "label": "resources.vouchers.actions.openDelay",
         "permission": "voucherDetails.actions.openDelay",
         "dialog": "openDelay",
+        "icon": "Schedule",
         "recordPermission": "openDelay"
       },
       {
@@ -861,6 +1091,7 @@ export const vouchersResource: ResourceConfig = {
         "label": "resources.vouchers.actions.closeDelay",
         "permission": "voucherDetails.actions.closeDelay",
         "dialog": "closeDelay",
+        "icon": "EventAvailable",
         "recordPermission": "closeDelay"
       },
       {
@@ -868,6 +1099,7 @@ export const vouchersResource: ResourceConfig = {
         "label": "resources.vouchers.actions.directPayment",
         "permission": "voucherDetails.actions.directPayment",
         "dialog": "directPayment",
+        "icon": "Payments",
         "recordPermission": "directPayment"
       },
       {
@@ -875,6 +1107,7 @@ export const vouchersResource: ResourceConfig = {
         "label": "resources.vouchers.actions.creditAdvice",
         "permission": "voucherDetails.actions.creditAdvice",
         "dialog": "creditAdvice",
+        "icon": "CreditScore",
         "recordPermission": "creditAdvice"
       },
       {
@@ -882,6 +1115,7 @@ export const vouchersResource: ResourceConfig = {
         "label": "resources.vouchers.actions.abandonment",
         "permission": "voucherDetails.actions.abandonment",
         "dialog": "abandonment",
+        "icon": "MoneyOff",
         "recordPermission": "abandonment"
       },
       {
@@ -889,6 +1123,7 @@ export const vouchersResource: ResourceConfig = {
         "label": "resources.vouchers.actions.annulation",
         "permission": "voucherDetails.actions.annulation",
         "dialog": "annulation",
+        "icon": "Block",
         "recordPermission": "annulation"
       },
       {
@@ -896,6 +1131,7 @@ export const vouchersResource: ResourceConfig = {
         "label": "resources.vouchers.actions.uploadSubsequentInvoice",
         "permission": "voucherDetails.actions.uploadSubsequentInvoice",
         "dialog": "uploadSubsequentInvoice",
+        "icon": "PostAdd",
         "recordPermission": "uploadSubsequentInvoice"
       },
       {
@@ -903,6 +1139,7 @@ export const vouchersResource: ResourceConfig = {
         "label": "resources.vouchers.actions.reUpload",
         "permission": "voucherDetails.actions.reUpload",
         "dialog": "reUploadVoucher",
+        "icon": "RestorePage",
         "recordPermission": "reUpload"
       },
       {
@@ -910,7 +1147,14 @@ export const vouchersResource: ResourceConfig = {
         "label": "resources.vouchers.actions.comment",
         "permission": "voucherDetails.actions.comment",
         "dialog": "comment",
+        "icon": "Comment",
         "recordPermission": "comment"
+      },
+      {
+        "key": "downloadEInvoice",
+        "label": "resources.vouchers.actions.downloadEInvoice",
+        "permission": "voucherDetails.actions.downloadEInvoice",
+        "icon": "Download"
       }
     ]
   }

@@ -179,7 +179,8 @@ export const workQueueResource: ResourceConfig = {
           {
             "value": "answerCode",
             "label": "entities.workQueueItem.fields.answerCode",
-            "type": "string"
+            "type": "string",
+            "widget": "workQueueAnswerLabel"
           }
         ]
       }
@@ -340,11 +341,6 @@ export const workQueueResource: ResourceConfig = {
         "label": "resources.workQueue.tabs.options",
         "fields": [
           {
-            "value": "stateOfAffairs.code",
-            "label": "fields.code",
-            "type": "string"
-          },
-          {
             "value": "stateOfAffairs.followUpAction",
             "label": "fields.followUpAction",
             "type": "enum",
@@ -376,22 +372,13 @@ export const workQueueResource: ResourceConfig = {
           "value": "stateOfAffairs.acceptedOptions",
           "columns": [
             {
-              "value": "code",
-              "text": "fields.code",
-              "type": "string",
-              "sortable": false,
-              "alignLeft": true,
-              "sortMobile": false,
-              "priority": 1
-            },
-            {
               "value": "text",
               "text": "fields.text",
               "type": "string",
               "sortable": false,
               "alignLeft": true,
               "sortMobile": false,
-              "priority": 2
+              "priority": 1
             },
             {
               "value": "fullAmount",
@@ -422,22 +409,13 @@ export const workQueueResource: ResourceConfig = {
           "value": "stateOfAffairs.rejectedOptions",
           "columns": [
             {
-              "value": "code",
-              "text": "fields.code",
-              "type": "string",
-              "sortable": false,
-              "alignLeft": true,
-              "sortMobile": false,
-              "priority": 1
-            },
-            {
               "value": "text",
               "text": "fields.text",
               "type": "string",
               "sortable": false,
               "alignLeft": true,
               "sortMobile": false,
-              "priority": 2
+              "priority": 1
             },
             {
               "value": "fullAmount",

@@ -3672,6 +3672,25 @@ export const schemas = [
           null
         ]
       },
+      "eInvoiceFormat": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "enum": [
+          "pdf",
+          "xrechnungUbl",
+          "xrechnungCii",
+          "zugferd",
+          null
+        ]
+      },
+      "leitwegId": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
       "status": {
         "type": "string",
         "enum": [
@@ -7469,6 +7488,12 @@ export const schemas = [
         ]
       },
       "continueVoucher": {
+        "type": [
+          "boolean",
+          "null"
+        ]
+      },
+      "transferBasicProcess": {
         "type": [
           "boolean",
           "null"

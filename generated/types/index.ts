@@ -932,6 +932,8 @@ export interface Location {
   name: string;
   customDebtorNumber?: string | null;
   deliveryType?: 'email' | 'post' | null;
+  eInvoiceFormat?: 'pdf' | 'xrechnungUbl' | 'xrechnungCii' | 'zugferd' | null;
+  leitwegId?: string | null;
   status: 'active' | 'inactive' | 'reactivated';
   /**
    * epoch seconds
@@ -1995,6 +1997,7 @@ export interface VoucherPermissions {
   comment?: boolean | null;
   cancel?: boolean | null;
   continueVoucher?: boolean | null;
+  transferBasicProcess?: boolean | null;
   editDeliveryType?: boolean | null;
   addAttachment?: boolean | null;
   deleteAttachment?: boolean | null;
@@ -2715,6 +2718,8 @@ export interface AddLocationForm {
   deliveryType: 'email' | 'post';
   email?: string;
   customDebtorNumber?: string;
+  eInvoiceFormat?: 'pdf' | 'xrechnungUbl' | 'xrechnungCii' | 'zugferd';
+  leitwegId?: string;
 }
 /**
  * This interface was referenced by `KontorEntities`'s JSON-Schema
@@ -2958,6 +2963,8 @@ export interface CreateDebtorForm {
   deliveryType: 'email' | 'post';
   email?: string;
   customDebtorNumber?: string;
+  eInvoiceFormat?: 'pdf' | 'xrechnungUbl' | 'xrechnungCii' | 'zugferd';
+  leitwegId?: string;
 }
 /**
  * This interface was referenced by `KontorEntities`'s JSON-Schema
@@ -2987,6 +2994,14 @@ export interface CreatePermanentDebtForm {
 }
 /**
  * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "CreateSepaDebitFileForm".
+ */
+export interface CreateSepaDebitFileForm {
+  creditorIdentifier: number;
+  collectionDate: string;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
  * via the `definition` "CreditAdviceForm".
  */
 export interface CreditAdviceForm {
@@ -3004,6 +3019,18 @@ export interface CreditAdviceForm {
  */
 export interface CustomisedLabelForm {
   customisedLabel: string;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "DatevSettingsForm".
+ */
+export interface DatevSettingsForm {
+  consultantNumber: number;
+  clientNumber: number;
+  fiscalYearStartMonth: number;
+  accountLength: number;
+  chart: 'SKR03' | 'SKR04';
+  collectiveDebtorAccount?: number;
 }
 /**
  * This interface was referenced by `KontorEntities`'s JSON-Schema
@@ -3026,6 +3053,13 @@ export interface DefaultExposureTypeForm {
  */
 export interface DeleteCompanyUserForm {
   identifier: number;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "DeleteEmailReminderSettingForm".
+ */
+export interface DeleteEmailReminderSettingForm {
+  email: string;
 }
 /**
  * This interface was referenced by `KontorEntities`'s JSON-Schema
@@ -3130,6 +3164,9 @@ export interface EditCreditorForm {
   registerNumber?: string;
   placeOfAuthority?: string;
   proprietor?: string;
+  vatId?: string;
+  invoiceIban?: string;
+  invoiceBic?: string;
   sepaAccountOwner: string;
   sepaIban: string;
   sepaCity: string;
@@ -3191,6 +3228,8 @@ export interface EditLocationForm {
   deliveryType: 'email' | 'post';
   email?: string;
   customDebtorNumber?: string;
+  eInvoiceFormat?: 'pdf' | 'xrechnungUbl' | 'xrechnungCii' | 'zugferd';
+  leitwegId?: string;
 }
 /**
  * This interface was referenced by `KontorEntities`'s JSON-Schema
@@ -3505,6 +3544,22 @@ export interface ResetPasswordForm {
 export interface SendRegistrationMailForm {
   userIdentifier: number;
   email?: string;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "SepaCreditorIdentifierForm".
+ */
+export interface SepaCreditorIdentifierForm {
+  creditorIdentifier: number;
+  sepaCreditorIdentifier: string;
+  sepaBic?: string;
+}
+/**
+ * This interface was referenced by `KontorEntities`'s JSON-Schema
+ * via the `definition` "SepaReturnImportForm".
+ */
+export interface SepaReturnImportForm {
+  files: string[];
 }
 /**
  * This interface was referenced by `KontorEntities`'s JSON-Schema

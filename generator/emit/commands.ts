@@ -10,6 +10,7 @@ const RESPONSE_KINDS: Record<string, Record<string, unknown>> = {
   integer: { type: 'integer' },
   boolean: { type: 'boolean' },
   money: { type: 'integer', description: 'cents' },
+  ids: { type: 'array', items: { type: 'integer' } },
 };
 const MESSAGE = { type: 'string', description: 'German text of the success message' };
 
@@ -117,6 +118,9 @@ export function emitCommands(model: Model): Map<string, string> {
     '/** Every command of schema/commands, by name. */',
     `export const commands: Record<string, CommandConfig> = ${literal(commands)};`,
     '',
+    '/** The forms sent as multipart (with files): a command taking one sends its body so. */',
+    `export const multipartForms: string[] = ${literal(model.forms.filter((f) => f.submit?.contentType === 'multipart').map((f) => f.name))};`,
+    '',
     '/** One route per method + path; `commands` are the commands it serves (several: told apart by selectBy). */',
     'export interface CommandRoute {',
     "  method: CommandConfig['method'];",
@@ -125,8 +129,54 @@ export function emitCommands(model: Model): Map<string, string> {
     '  schema: Record<string, unknown>;',
     '}',
     '',
-    `export const commandRoutes: CommandRoute[] = ${literal(routes).replace(/"@@body:(\w+)@@"/g, "formBody('$1')")};`,
+    // pure calls: a bundle that does not use the routes (the browser's) drops them and every form's schema
+    `export const commandRoutes: CommandRoute[] = ${literal(routes).replace(/"@@body:(\w+)@@"/g, "/* @__PURE__ */ formBody('$1')")};`,
   ].join('\n');
   const sources = [...new Set(model.commands.map((c) => c.source))];
-  return new Map([['commands.ts', tsFile(sources.length ? sources : ['schema/commands/'], body)]]);
+  return new Map([
+    ['commands.ts', tsFile(sources.length ? sources : ['schema/commands/'], body)],
+    ['action-table.ts', emitActionTable(model, sources)],
+  ]);
+}
+
+/**
+ * `generated/action-table.ts`: what a list's create button and a detail's action tiles need of the
+ * forms and commands (names, labels, permissions, paths, creditor states, targets) — so a list page
+ * decides its buttons without loading every form's schema and every command (issue 32, item 2);
+ * the dialog behind a button loads the whole form and command when it opens.
+ */
+function emitActionTable(model: Model, sources: string[]): string {
+  const pick = <T extends object>(value: T, keys: (keyof T)[]) =>
+    Object.fromEntries(keys.filter((key) => value[key] !== undefined).map((key) => [key, value[key]]));
+  const formButtons = Object.fromEntries(
+    model.forms.map((form) => [form.name, pick(form, ['name', 'label', 'permission', 'queryFlag', 'submit'])]),
+  );
+  const commandButtons = Object.fromEntries(
+    model.commands.map((c) => [
+      c.name,
+      {
+        ...pick(c, ['name', 'form', 'path', 'permission', 'adminPermission', 'creditorStatus', 'targetKey']),
+        ...(c.target ? { target: pick(c.target, ['entity', 'permissions']) } : {}),
+      },
+    ]),
+  );
+  const body = [
+    "import type { CommandConfig, CommandTarget, FormConfig } from '../src/shared/config-types';",
+    '',
+    "/** A form as a button needs it (the dialog loads the whole form from ./forms). */",
+    "export type FormButton = Pick<FormConfig, 'name' | 'label' | 'permission' | 'queryFlag' | 'submit'>;",
+    '',
+    "/** A command as a button needs it (the dialog loads the whole command from ./commands). */",
+    "export type CommandButton = Pick<CommandConfig, 'name' | 'form' | 'path' | 'permission' | 'adminPermission' | 'creditorStatus' | 'targetKey'> & {",
+    "  target?: Pick<CommandTarget, 'entity' | 'permissions'>;",
+    '};',
+    '',
+    '/** Every form of schema/forms, as its button needs it, by name. */',
+    `export const formButtons: Record<string, FormButton> = ${literal(formButtons)};`,
+    '',
+    '/** Every command of schema/commands, as its button needs it, by name. */',
+    `export const commandButtons: Record<string, CommandButton> = ${literal(commandButtons)};`,
+  ].join('\n');
+  const formSources = model.forms.map((f) => f.source);
+  return tsFile([...(sources.length ? sources : ['schema/commands/']), ...formSources], body);
 }

@@ -85,6 +85,7 @@ export function buildVariantComparison(model: Model, tree: SourceTree): VariantC
   add(S.contact, 'links.imprint', 'Impressum', ['links', 'imprint'], (v) => v.links.imprint);
   add(S.contact, 'links.privacy', 'Datenschutz', ['links', 'privacy'], (v) => v.links.privacy);
   add(S.fees, 'setupFeeOptions', 'Einrichtungsgebühren (Cent)', ['setupFeeOptions'], (v) => v.setupFeeOptions, [0]);
+  add(S.fees, 'defaultEInvoiceFormat', 'Standard-Rechnungsformat neuer Standorte', ['defaultEInvoiceFormat'], (v) => v.defaultEInvoiceFormat, 'pdf');
   add(S.fees, 'maxCompanyUsers', 'Zusätzliche Zugänge (max.)', ['maxCompanyUsers'], (v) => v.maxCompanyUsers, 5);
 
   const onboardingLabels: Record<string, string> = {

@@ -28,6 +28,7 @@ const ResourceListPage = lazyPage(() => import('./resources/ResourceListPage'), 
 const MasterDataPage = lazyPage(() => import('./pages/MasterDataPage'), 'MasterDataPage');
 const SettingsPage = lazyPage(() => import('./pages/SettingsPage'), 'SettingsPage');
 const AdminActionsPage = lazyPage(() => import('./pages/AdminActionsPage'), 'AdminActionsPage');
+const SepaDebitsPage = lazyPage(() => import('./pages/sepa-debits/SepaDebitsPage'), 'SepaDebitsPage');
 const PlaceholderPage = lazyPage(() => import('./pages/PlaceholderPage'), 'PlaceholderPage');
 const OptInPage = lazyPage(() => import('./pages/OptInPage'), 'OptInPage');
 const UpdatePasswordPage = lazyPage(() => import('./pages/account/UpdatePasswordPage'), 'UpdatePasswordPage');
@@ -96,6 +97,7 @@ const PAGES: Record<string, ComponentType> = {
   '/master-data': MasterDataPage,
   '/settings': SettingsPage,
   '/admin-actions': AdminActionsPage,
+  '/sepa-debits': SepaDebitsPage,
   '/variant-comparison': VariantComparisonPage,
   '/help-center': HelpCenterPage,
   '/user-info': UserInfoPage,

@@ -13,6 +13,8 @@ import { errorPath, toValidationMessage } from '../shared/validation';
 export class ApiError extends Error {
   /** why, as a message key, when `code` is a command's general failure text (changesNotSaved …) */
   reason?: string;
+  /** where, when the reason is about one input field (`body/email`): the form shows it there */
+  field?: string;
 
   constructor(
     readonly statusCode: number,
@@ -24,13 +26,12 @@ export class ApiError extends Error {
   }
 }
 
-// Texts come from the generated German catalogue (`messages.<code>`, schema/texts); a key missing
-// there shows as the key itself, never as an internal error message.
-const catalogue = (de as { messages?: Record<string, unknown> }).messages ?? {};
-
+// Texts come from the generated German catalogue (`messages.<code>`, then `<code>` from the root —
+// dotted keys like `commands.wrongState` walk the tree, as germanText does for refusals); a key missing
+// there shows as the key itself, never as an internal error message (message-keys.spec.ts finds those).
 function defaultMessage(code: string): string {
-  const text = catalogue[code];
-  return typeof text === 'string' ? text : code;
+  const text = textOf(`messages.${code}`);
+  return text !== `messages.${code}` ? text : textOf(code);
 }
 
 /** A dotted catalogue key's German text (`validation.iban`), or the key when there is none. */
@@ -53,7 +54,10 @@ export const apiErrorSchema = {
     message: { type: 'string', description: 'German text of the message' },
     reason: { type: 'string', description: 'refused commands: why, as a message key, e.g. commands.wrongState' },
     messageKey: { type: 'string', description: 'validation errors: key of the rule message, e.g. validation.iban' },
-    field: { type: 'string', description: 'validation errors: where, e.g. body/iban or querystring/rowsPerPage' },
+    field: {
+      type: 'string',
+      description: 'validation errors and refusals about one input: where, e.g. body/iban or querystring/rowsPerPage',
+    },
   },
   required: ['statusCode', 'code', 'message'],
 } as const;
@@ -103,6 +107,7 @@ export function installErrorHandler(app: FastifyInstance): void {
           code: error.code,
           message: error.message,
           ...(error.reason ? { reason: error.reason } : {}),
+          ...(error.field ? { field: error.field } : {}),
         });
     }
     const validation = (error as FastifyError).validation;
@@ -126,6 +131,13 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (!(error as FastifyError).statusCode && isMalformedMultipart(error, request.headers['content-type'])) {
       return reply.status(400).send({ statusCode: 400, code: 'badRequest', message: defaultMessage('badRequest') });
     }
+    if (isDatabaseUnavailable(error)) {
+      // the database restarted or cannot be reached: the transaction never committed, the pool
+      // opens new connections by itself; the caller may simply try again
+      request.log.warn({ err: error }, 'database unavailable');
+      reply.header('retry-after', '5');
+      return reply.status(503).send({ statusCode: 503, code: 'databaseUnavailable', message: defaultMessage('databaseUnavailable') });
+    }
     const status = (error as FastifyError).statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (bad JSON, unsupported media type, body too large, too many parts).
@@ -137,6 +149,27 @@ export function installErrorHandler(app: FastifyInstance): void {
       .status(500)
       .send({ statusCode: 500, code: 'serverError', message: defaultMessage('serverError') });
   });
+}
+
+/** PostgreSQL classes 08 (connection exception) and 57P (operator intervention: terminated, shutting down). */
+const UNAVAILABLE_SQLSTATE = /^(08|57P0[1-3])/;
+const UNAVAILABLE_NODE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH']);
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|connection error and is not queryable|timeout exceeded when trying to connect|not currently accepting connections|the database system is (starting up|shutting down|in recovery mode)/i;
+
+/**
+ * Whether an error means the database cannot be reached right now (restart, failover, network):
+ * such a request answers 503 `databaseUnavailable` instead of a 500.
+ *
+ * @example isDatabaseUnavailable(Object.assign(new Error('terminating connection'), { code: '57P01' })) // true
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
+    const code = typeof e.code === 'string' ? e.code : '';
+    if (UNAVAILABLE_SQLSTATE.test(code) || UNAVAILABLE_NODE_CODES.has(code)) return true;
+    if (typeof e.message === 'string' && UNAVAILABLE_MESSAGES.test(e.message)) return true;
+  }
+  return false;
 }
 
 /** The 404 body for a path no route serves. */

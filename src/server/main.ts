@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
-import { createAdapters } from './adapters';
+import { createAdapters, outboxDirOf } from './adapters';
+import { publicUrls } from './adapters/mail/public-url';
 import { startWorkers } from './adapters/workers';
 import { buildApp } from './app';
 import { readConfig } from './config';
@@ -17,12 +18,14 @@ const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: co
 await migrateToLatest(handle);
 if (await isDatabaseEmpty(handle.db)) {
   const summary = await seedDatabase(handle.db, { size: 'demo' });
-  console.log('Empty database: demo data written', summary);
+  console.log(
+    `Empty database: demo data written (${summary.creditors} creditors, ${summary.users} users, ${summary.debtors} debtors, ${summary.vouchers} vouchers)`,
+  );
 }
 // a current-dated XRechnung to upload as creditor@example.com (the shared samples are long past due)
+let demoInvoice: string | null | undefined;
 try {
-  const demoInvoice = await writeDemoEInvoice(handle.db, config.dataDir, new Date());
-  if (demoInvoice) console.log(`Demo e-invoice for today (upload it as creditor@example.com): ${demoInvoice}`);
+  demoInvoice = await writeDemoEInvoice(handle.db, config.dataDir, new Date());
 } catch (error) {
   console.warn('Demo e-invoice not written:', error);
 }
@@ -34,6 +37,12 @@ const app = await buildApp({
   db: handle.db,
   adapters,
   jwtSecret: config.jwtSecret,
+  // the live events (GET /api/events) hear every process's changes through LISTEN/NOTIFY
+  listen: handle.listen,
+  liveEvents: {
+    heartbeatMs: Number(process.env.EVENTS_HEARTBEAT_SECONDS ?? 20) * 1000,
+    maxStreamsPerUser: Number(process.env.EVENTS_MAX_STREAMS_PER_USER ?? 8),
+  },
   clientDir: config.clientDir,
   // maintenance on while DATA_DIR/MAINTENANCE exists, a disturbance while DATA_DIR/DISTURBANCE does
   switches: switchesFromEnv(process.env, config.dataDir),
@@ -42,14 +51,26 @@ const app = await buildApp({
   logger: { level: process.env.LOG_LEVEL ?? 'warn' },
 });
 
-// Due booking-system decisions and the mail outbox, every few seconds (safe with several processes).
-const workers = startWorkers({ db: handle.db, adapters, log: app.log });
+// All background work, each kind every few seconds (safe with several processes: each job runs once).
+// Links in mails start with each product's public address (PUBLIC_URL…, default http://localhost:PORT).
+const workers = startWorkers({
+  db: handle.db,
+  adapters,
+  log: app.log,
+  intervalMs: Number(process.env.WORKER_INTERVAL_SECONDS ?? 5) * 1000,
+  mailBaseUrl: publicUrls(process.env, config.port),
+});
 
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   app.log.info(`${signal}: shutting down`);
+  // whatever hangs, the process ends within 10 s (open transactions roll back with their connections)
+  setTimeout(() => {
+    app.log.error(`${signal}: shutdown took longer than 10 s, exiting`);
+    process.exit(1);
+  }, 9_500).unref();
   try {
     await workers.stop();
     await app.close();
@@ -65,8 +86,16 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 try {
   await app.listen({ port: config.port, host: config.host });
+  // one short banner: where to go, how to log in, where data and mail go (issue 28: the first minutes)
+  const urls = publicUrls(process.env, config.port);
   console.log(
-    `Kontor on http://localhost:${config.port} (${handle.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'})`,
+    [
+      `Kontor on ${urls('SMAFA')} (TPF: ${urls('TPF')}, other products likewise; public pages: ${urls('SMAFA')}/onboarding)`,
+      '  Demo login: creditor@example.com / Demo1234! (every demo user in README.md)',
+      `  Database:   ${handle.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
+      `  Mail:       ${process.env.SMTP_URL ? 'sent through SMTP_URL' : `written as .eml files to ${outboxDirOf(process.env, config.dataDir)}`}`,
+      ...(demoInvoice ? [`  Demo e-invoice to upload as creditor@example.com: ${demoInvoice}`] : []),
+    ].join('\n'),
   );
 } catch (error) {
   app.log.error(error);

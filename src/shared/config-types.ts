@@ -60,6 +60,10 @@ export type Align = 'left' | 'right' | 'center';
 export interface ColumnConfig {
   /** the field path in the list item, e.g. `name` or `location.name` */
   value: string;
+  /** while the row meets one of these, the value is still being read from the document: "wird gelesen" shows instead */
+  readingWhen?: RecordCondition[];
+  /** the same for `subValue` */
+  subReadingWhen?: RecordCondition[];
   /** i18n key of the header text */
   text: string;
   /** i18n key of a second header line, if any */
@@ -134,6 +138,8 @@ export interface RowLinkConfig {
 
 export interface DetailField {
   value: string;
+  /** while the record meets one of these, the value is still being read from the document: "wird gelesen" shows instead */
+  readingWhen?: RecordCondition[];
   /** i18n key of the label */
   label: string;
   type: FieldType;
@@ -238,6 +244,11 @@ export interface ResourceConfig {
   detail: {
     /** fields shown in the detail header */
     header: DetailField[];
+    /**
+     * the entry of the list field `list` the route selects (`/<resource>/sub/{id},{entryId}`): its
+     * fields (paths inside the entry) above the record's; the tab showing that list opens its rows so
+     */
+    sub?: { list: string; label: string; fields: DetailField[] };
     sections: DetailSection[];
     tabs: DetailTab[];
     actions: ActionConfig[];
@@ -266,6 +277,8 @@ export interface VariantConfig {
   setupFeeOptions: number[];
   /** the creditor's maximum number of additional accesses (company users besides the main user) */
   maxCompanyUsers: number;
+  /** the invoice format of a new location whose dialog leaves it empty (enum eInvoiceFormat; issue 29) */
+  defaultEInvoiceFormat: 'pdf' | 'xrechnungUbl' | 'xrechnungCii' | 'zugferd';
   /**
    * which groups of an enumeration this product uses, e.g. purchaseStatus → [purchased, notPurchasedMappingA, …];
    * `voucherType` holds the voucher-type groups (`voucherTypeGroups`), so one lookup serves every enum
@@ -393,7 +406,10 @@ export interface CommandConfig {
   public?: boolean;
   /** message key answered to a role that may not */
   denied?: string;
+  /** admins: this key of schema/permissions.yaml `admin`, or `superAdmin` (a role with every permission) */
   adminPermission?: string;
+  /** whether an administrator acting as the user (impersonation) may take it (else 403 commands.impersonationRefused) */
+  impersonation: 'allowed' | 'refused';
   target?: CommandTarget;
   /** states the target may be in (none: any) */
   from?: string[];

@@ -110,8 +110,11 @@ describe('the generated tree', () => {
     expect(serverNames[path]).toBe(server);
   });
 
-  it('has the fourteen admin permissions and the seven roles', () => {
-    expect(Object.keys(adminPermissions)).toHaveLength(14);
+  it("has the fourteen admin permissions of document 2 §6, the SEPA files of issue 30, issue 26's five, and the seven roles", () => {
+    // issue 26: impersonate_user, import_states_of_affairs, create_external_voucher, retry_parked_jobs, activate_debtor
+    expect(Object.keys(adminPermissions)).toHaveLength(20);
+    expect(adminPermissions).toHaveProperty('sepa_direct_debits');
+    expect(adminPermissions).toHaveProperty('impersonate_user');
     expect(Object.keys(roles).sort()).toEqual([
       'ROLE_ADMIN',
       'ROLE_CREDITOR',

@@ -88,12 +88,16 @@ export function createPermissionEvaluator(tables: PermissionTables) {
     return leafAllowed(path, ctx);
   }
 
-  /** Whether a user holds an admin permission (super admin: all of them). */
+  /**
+   * Whether a user holds an admin permission (super admin: all of them); `superAdmin` (a command's
+   * `adminPermission` of the super admin's commands) only a role with every permission.
+   */
   function hasAdminPermission(
     permission: string,
     roles: readonly string[],
     granted: readonly string[],
   ): boolean {
+    if (permission === 'superAdmin') return roles.some((r) => tables.roles[r]?.allPermissions === true);
     if (!(permission in tables.adminPermissions)) return false;
     if (roles.some((r) => tables.roles[r]?.allPermissions)) return true;
     return roles.some((r) => tables.roles[r]?.side === 'admin') && granted.includes(permission);

@@ -1,3 +1,4 @@
+import de from '../../generated/i18n/de.json';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -252,14 +253,16 @@ describe('handle-creditor-contact-information', () => {
 describe('POST /api/logout', () => {
   const refresh = (token: string) => t.app.inject({ method: 'POST', url: '/api/token/refresh', payload: { refresh_token: token } });
 
-  it('revokes the refresh token and every token rotated from the same login, not other logins', async () => {
+  it('ends every session of the user: the rotated family and other logins too (issue 26)', async () => {
     const first = (await login('creditor@example.com')).json();
     const other = (await login('creditor@example.com')).json();
     const rotated = (await refresh(first.refresh_token)).json();
     const out = await t.app.inject({ method: 'POST', url: '/api/logout', payload: { refresh_token: rotated.refresh_token } });
     expect(out.statusCode).toBe(200);
     expect((await refresh(rotated.refresh_token)).statusCode).toBe(401);
-    expect((await refresh(other.refresh_token)).statusCode).toBe(200);
+    expect((await refresh(other.refresh_token)).statusCode).toBe(401);
+    const me = await t.app.inject({ url: '/api/user-management/user/current', headers: bearer(other.token) });
+    expect(me.statusCode).toBe(401);
     // the access token needs no bearer: an unknown refresh token is no error either
     expect((await t.app.inject({ method: 'POST', url: '/api/logout', payload: { refresh_token: 'unbekannt' } })).statusCode).toBe(200);
   });
@@ -290,5 +293,26 @@ describe('terms documents: the opt-in download links', () => {
     expect(pdf.rawPayload.subarray(0, 8).toString('latin1')).toBe('%PDF-1.4');
     expect((await t.app.inject({ url: url(other.source), headers: bearer(token) })).statusCode).toBe(404);
     expect((await t.app.inject({ url: url(own.source) })).statusCode).toBe(401);
+  });
+
+  it('names each document in German by its kind and version, not by its stored path (issue 28 item 10)', async () => {
+    const token = await loginAs(t.app, 'creditor@example.com');
+    const documents = await t.db
+      .selectFrom('termsDocument')
+      .select(['source', 'documentType', 'version'])
+      .where('productType', '=', (await userOf('creditor@example.com')).product)
+      .execute();
+    expect(documents.length).toBeGreaterThan(1);
+    for (const document of documents) {
+      const response = await t.app.inject({
+        url: `/api/user-management/terms-document/download?source=${encodeURIComponent(document.source)}`,
+        headers: bearer(token),
+      });
+      const disposition = String(response.headers['content-disposition']);
+      const name = decodeURIComponent(/filename\*=UTF-8''([^;]+)/.exec(disposition)?.[1] ?? '');
+      const kind = (de.enums.termsDocumentType as Record<string, string>)[document.documentType];
+      expect(name).toBe(`${kind} ${document.version}.pdf`);
+      expect(disposition).not.toContain(document.documentType);
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import de from '../../generated/i18n/de.json';
 import { actionLogRoutes } from '../../generated/routes/action-log';
 import { isSortableActionLogColumn } from '../../src/server/db/repositories/admin-action-log.repository';
 import { bearer, buildTestApp, loginAs, type TestApp } from '../helpers/app';
@@ -108,7 +109,18 @@ describe('the other action-log calls', () => {
     const lines = text.slice(1).trimEnd().split('\r\n');
     expect(lines[0].split(';')[0]).toBe('Angelegt am');
     expect(lines).toHaveLength((await count((q) => q.where('actionType', '=', 'login'))) + 1);
-    expect(lines[1]).toMatch(/^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2};login;/);
+    // the action type by its label, as the screen shows it (issue 28 item 10: it was `login`)
+    expect(lines[1]).toMatch(new RegExp(`^\\d{2}\\.\\d{2}\\.\\d{4} \\d{2}:\\d{2};${de.actionTypes.login};`));
+  });
+
+  it('GET /api/action-log/export names every action type by its German label, none in snake_case', async () => {
+    const text = (await get('/action-log/export')).rawPayload.toString('utf8');
+    const rows = text.slice(1).trimEnd().split('\r\n').slice(1).map((line) => line.split(';'));
+    expect(rows.length).toBeGreaterThan(10);
+    const labels = new Set(Object.values(de.actionTypes));
+    const shown = new Set(rows.map((row) => row[1]));
+    expect([...shown].filter((type) => !labels.has(type))).toEqual([]);
+    expect([...shown].filter((type) => /^[a-z]+(_[a-z]+)+$/.test(type))).toEqual([]);
   });
 
   it('needs view_action_log; a product admin sees their product only', async () => {

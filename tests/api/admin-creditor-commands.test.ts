@@ -54,8 +54,11 @@ describe('block, disable block, terminate, reactivate', () => {
     const log = await lastLog('creditor_block', creditor.id);
     expect(log).toMatchObject({ adminEmail: 'superadmin@example.com', creditorIdentifier: creditor.identifier });
 
-    // the blocked creditor's users still log in, but may not create customers
+    // the block ended the users' sessions (issue 26): the earlier token is refused …
+    expect((await call(t, '/user-management/user/current', as('creditor2'))).status).toBe(401);
+    // … but the blocked creditor's users still log in, and may not create customers
     const token = await loginAs(t.app, 'creditor2@example.com');
+    tokens.creditor2 = token;
     const refused = await refusedUnchanged(t, () => call(t, '/debtor/create', { token, method: 'POST', body: newCustomer() }));
     expect(refused).toMatchObject({ status: 403, unchanged: true, body: { reason: 'creditorStatus.actionNotAllowed' } });
     // the detail and list show the state and offer what fits it

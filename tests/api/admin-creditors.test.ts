@@ -136,6 +136,22 @@ describe('filter options of the creditor list', () => {
     expect(new Set(cities).size).toBe(cities.length);
   });
 
+  it('offers the external voucher\'s creditors by name, SAP number and city, the SAP number as the value (issue 28 item 10)', async () => {
+    const picker = (await get('/creditor/sap-number-picker')).json() as { value: string; label: string }[];
+    const creditors = await t.db.selectFrom('creditor').select(['name', 'sapNumber', 'city']).where('sapNumber', '<>', '').execute();
+    expect(picker.map((o) => o.value).sort()).toEqual(creditors.map((c) => c.sapNumber).sort());
+    for (const creditor of creditors) {
+      const option = picker.find((o) => o.value === creditor.sapNumber)!;
+      expect(option.label).toContain(creditor.name);
+      expect(option.label).toContain(`SAP ${creditor.sapNumber}`);
+    }
+    // a product admin chooses among their product's creditors only
+    const tpf = (await get('/creditor/sap-number-picker', 'productadmin-tpf@example.com')).json() as { value: string }[];
+    const tpfCreditors = await t.db.selectFrom('creditor').select('sapNumber').where('product', '=', 'TPF').where('sapNumber', '<>', '').execute();
+    expect(tpf.map((o) => o.value).sort()).toEqual(tpfCreditors.map((c) => c.sapNumber).sort());
+    expect((await get('/creditor/sap-number-picker', 'creditor@example.com')).statusCode).toBe(403);
+  });
+
   it('lists user names, narrowed by companyUser', async () => {
     const all = (await get('/creditor/username-list')).json();
     expect(all).toContain('creditor@example.com');

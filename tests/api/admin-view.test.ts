@@ -47,7 +47,8 @@ describe('process logs in the admin view', () => {
   it("opens the acting admin the process logs of the user's records, not another creditor's", async () => {
     const own = await recordsOf((await userOf('creditor@example.com')).creditorId!);
     const other = await recordsOf((await userOf('creditor2@example.com')).creditorId!);
-    const token = await impersonate('support', 'creditor@example.com');
+    // (support may not impersonate: no impersonate_user — issue 26)
+    const token = await impersonate('admin', 'creditor@example.com');
     const debtorLog = await call(t, `/debtor/${own.debtor}/process-log/list`, { token });
     expect(debtorLog.status, JSON.stringify(debtorLog.body)).toBe(200);
     expect(Array.isArray(debtorLog.body)).toBe(true);
@@ -62,14 +63,14 @@ describe('process logs in the admin view', () => {
     );
   });
 
-  it('ends with the admin: a disabled admin or one without a creditor-screen permission gets 403', async () => {
+  it('ends with the admin: one without a creditor-screen permission gets 403; a disabled admin ends the impersonation (401)', async () => {
     const own = await recordsOf((await userOf('creditor@example.com')).creditorId!);
     const token = await impersonate('admin', 'creditor@example.com');
     expect((await call(t, `/debtor/${own.debtor}/process-log/list`, { token })).status).toBe(200);
     const admin = await userOf('admin@example.com');
     await t.db
       .updateTable('appUser')
-      .set({ permissions: JSON.stringify({ admin: ['view_action_log', 'assign_debtor'] }) })
+      .set({ permissions: JSON.stringify({ admin: ['view_action_log', 'assign_debtor', 'impersonate_user'] }) })
       .where('id', '=', admin.id)
       .execute();
     expect((await call(t, `/debtor/${own.debtor}/process-log/list`, { token })).status).toBe(403);
@@ -78,6 +79,6 @@ describe('process logs in the admin view', () => {
       .set({ permissions: JSON.stringify(admin.permissions), status: 'blocked' })
       .where('id', '=', admin.id)
       .execute();
-    expect((await call(t, `/voucher/${own.voucher}/process-log/list`, { token })).status).toBe(403);
+    expect((await call(t, `/voucher/${own.voucher}/process-log/list`, { token })).status).toBe(401);
   });
 });

@@ -1,4 +1,8 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Adapters, createAdapters } from '../../src/server/adapters';
 import { type TestApp, buildTestApp, loginAs } from '../helpers/app';
 import { call, refusedUnchanged } from '../helpers/commands';
 
@@ -15,9 +19,22 @@ const ACCEPT = '/user-management/command/accept-invitation';
 const PASSWORD = 'Registriert-9!';
 let smafaMatrix: string;
 let tpfMatrix: string;
+// the local booking system, made to fail while `bookingDown` is set
+let bookingDown = false;
+const local = createAdapters(process.env, { dataDir: mkdtempSync(join(tmpdir(), 'kontor-register-')) });
+const adapters: Adapters = {
+  ...local,
+  bookingSystem: {
+    ...local.bookingSystem,
+    transferCreditor: async (trx, transfer) => {
+      if (bookingDown) throw new Error('Buchungssystem nicht erreichbar');
+      return local.bookingSystem.transferCreditor(trx, transfer);
+    },
+  },
+};
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({ adapters });
   superadmin = await loginAs(t.app, 'superadmin@example.com');
   admin = await loginAs(t.app, 'admin@example.com');
   const smafa = await t.app.inject({ url: '/api/creditor-service-fee/sap-matrix/SMAFA/show-default' });
@@ -172,17 +189,17 @@ describe('POST /creditor/register', () => {
     expect(smafaBeyond).toMatchObject({ status: 400, unchanged: true, body: { messageKey: 'validation.creditorLimitMax' } });
   });
 
-  it('refuses a taken e-mail (user or creditor), a taken ONR number and a foreign matrix entry', async () => {
+  it('refuses a taken e-mail (user or creditor), a taken ONR number and a foreign matrix entry, each naming its field', async () => {
     const userMail = await refusedUnchanged(t, () => register(superadmin, body({ email: 'CREDITOR@example.com', cspIdentifier: 'ONR-X1' })));
-    expect(userMail).toMatchObject({ status: 409, unchanged: true, body: { reason: 'validation.emailTaken' } });
+    expect(userMail).toMatchObject({ status: 409, unchanged: true, body: { reason: 'validation.emailTaken', field: 'body/email' } });
     expect(userMail.body.message).toMatch(/E-Mail-Adresse ist bereits vergeben/);
     const creditorMail = (await t.db.selectFrom('creditor').select('email').where('email', 'is not', null).executeTakeFirstOrThrow()).email!;
     const taken = await refusedUnchanged(t, () => register(superadmin, body({ email: creditorMail, cspIdentifier: 'ONR-X2' })));
     expect(taken).toMatchObject({ status: 409, unchanged: true, body: { reason: 'validation.emailTaken' } });
     const onr = await refusedUnchanged(t, () => register(superadmin, body({ email: 'frei@example.com', cspIdentifier: 'onr-neu-1' })));
-    expect(onr).toMatchObject({ status: 409, unchanged: true, body: { reason: 'validation.onrNumberTaken' } });
+    expect(onr).toMatchObject({ status: 409, unchanged: true, body: { reason: 'validation.onrNumberTaken', field: 'body/cspIdentifier' } });
     const matrix = await refusedUnchanged(t, () => register(superadmin, body({ email: 'frei2@example.com', cspIdentifier: 'ONR-X3', serviceFeeMatrixIdentifier: tpfMatrix })));
-    expect(matrix).toMatchObject({ status: 400, unchanged: true, body: { reason: 'registration.unknownMatrix' } });
+    expect(matrix).toMatchObject({ status: 400, unchanged: true, body: { reason: 'registration.unknownMatrix', field: 'body/serviceFeeMatrixIdentifier' } });
   });
 
   it('refuses form mistakes with the rule message: founding date younger than 6 months, intermediary number', async () => {
@@ -191,5 +208,50 @@ describe('POST /creditor/register', () => {
     expect(founding).toMatchObject({ status: 400, unchanged: true, body: { messageKey: 'validation.foundingDateTooRecent' } });
     const number = await refusedUnchanged(t, () => register(superadmin, body({ email: 'nummer@example.com', intermediaryNumber: '12345' })));
     expect(number).toMatchObject({ status: 400, unchanged: true, body: { messageKey: 'validation.intermediaryNumber' } });
+  });
+});
+
+describe('the hand-over to the booking system at registration', () => {
+  const masterData = (creditorId: number) =>
+    t.db.selectFrom('bookingRequest').select('kind').where('creditorId', '=', creditorId).where('kind', '=', 'creditorMasterData').execute();
+
+  it('hands the master data over with the registration', async () => {
+    const answer = await register(superadmin, body({ companyName: 'Übergabe Sofort GmbH', email: 'sofort@example.com', cspIdentifier: 'ONR-SOFORT' }));
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const id = answer.body.identifier as number;
+    expect(await masterData(id)).toHaveLength(1);
+    const creditor = await t.db.selectFrom('creditor').select('sentToSapAt').where('id', '=', id).executeTakeFirstOrThrow();
+    expect(creditor.sentToSapAt).not.toBeNull();
+    // sent once: a second hand-over is refused, nothing changed
+    const again = await refusedUnchanged(t, () => call(t, `/creditor/send-to-sap/${id}`, { token: superadmin }));
+    expect(again).toMatchObject({ status: 409, unchanged: true, body: { reason: 'adminCommands.alreadySentToSap' } });
+  });
+
+  it('registers the creditor when the booking system fails, and GET /creditor/send-to-sap/{id} retries the hand-over', async () => {
+    bookingDown = true;
+    try {
+      const answer = await register(superadmin, body({ companyName: 'Übergabe Später GmbH', email: 'spaeter@example.com', cspIdentifier: 'ONR-SPAETER' }));
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      const id = answer.body.identifier as number;
+      const creditor = await t.db.selectFrom('creditor').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      expect(creditor).toMatchObject({ sentToSapAt: null, registrationState: 'user_created' });
+      expect(await masterData(id)).toHaveLength(0);
+      const log = await t.db.selectFrom('actionLogEntry').select('payload').where('creditorId', '=', id).where('actionType', '=', 'creditor_register').executeTakeFirstOrThrow();
+      expect((log.payload as Record<string, unknown>).sentToSap).toBe(false);
+      // still down: the retry is a 503 in German and changes nothing
+      const down = await refusedUnchanged(t, () => call(t, `/creditor/send-to-sap/${id}`, { token: superadmin }));
+      expect(down).toMatchObject({ status: 503, unchanged: true, body: { reason: 'commands.backOfficeUnavailable' } });
+      expect(down.body.message).toMatch(/nicht erreichbar/);
+
+      bookingDown = false;
+      const sent = await call(t, `/creditor/send-to-sap/${id}`, { token: superadmin });
+      expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+      const after = await t.db.selectFrom('creditor').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      expect(after.sentToSapAt).not.toBeNull();
+      expect(sent.body.sapNumber).toBe(after.sapNumber);
+      expect(await masterData(id)).toHaveLength(1);
+    } finally {
+      bookingDown = false;
+    }
   });
 });

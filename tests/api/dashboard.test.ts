@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INVOICE_TYPES } from '../../src/server/services/status-groups';
+import { INVOICE_TYPES, OPEN_VOUCHER_STATUSES } from '../../src/server/services/status-groups';
 import { bearer, buildTestApp, loginAs, type TestApp } from '../helpers/app';
 
 let t: TestApp;
@@ -30,6 +30,33 @@ const openInvoices = () =>
     .where('status', '=', 'open');
 
 describe('GET /api/dashboard', () => {
+  it("counts TPF's open orders (tpf_in_review, tpf_accepted) in the overdue tile — not 0,00 € of 0,00 € (issue 28 item 11)", async () => {
+    const tpf = await t.db
+      .selectFrom('appUser')
+      .select('creditorId')
+      .where('username', '=', 'creditor-tpf@example.com')
+      .executeTakeFirstOrThrow();
+    const open = await t.db
+      .selectFrom('voucher')
+      .where('creditorId', '=', tpf.creditorId!)
+      .where('type', 'in', INVOICE_TYPES)
+      .where('officialVoucherNumber', 'is not', null)
+      .where('status', 'in', OPEN_VOUCHER_STATUSES)
+      .select([
+        sql<number>`coalesce(sum(leftover_amount), 0)::bigint`.as('open'),
+        sql<number>`coalesce(sum(leftover_amount) filter (where payment_deadline < current_date), 0)::bigint`.as('overdue'),
+        sql<number>`count(*) filter (where status like 'tpf_%')::int`.as('orders'),
+      ])
+      .executeTakeFirstOrThrow();
+    expect(Number(open.orders)).toBeGreaterThan(0);
+    const body = (await dashboard(await loginAs(t.app, 'creditor-tpf@example.com'))).json();
+    expect(body.overdueRate.openAmount).toBe(Number(open.open));
+    expect(body.overdueRate.openAmount).toBeGreaterThan(0);
+    expect(body.overdueRate.overdueAmount).toBe(Number(open.overdue));
+    const byType = body.openInvoicesByDunningType?.reduce((sum: number, r: { amount: number }) => sum + r.amount, 0);
+    if (byType !== undefined) expect(byType).toBe(Number(open.open));
+  });
+
   it('answers every widget for the main user, computed from the data', async () => {
     const response = await dashboard();
     expect(response.statusCode).toBe(200);

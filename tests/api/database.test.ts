@@ -19,7 +19,11 @@ const NOT_STORED = [
   'contactInformationAction',
   'insuranceReason',
   'limitFilter',
+  // reason codes a bank sends with a returned direct debit: any ISO code may come (issue 30)
+  'sepaReturnReason',
   'notInsurableReason',
+  // the option kind of a state-of-affairs import file: read from the file and shown in its preview, never stored
+  'stateOfAffairsOptionType',
   'timePeriodFilter',
   'tutorialTag',
 ];
@@ -37,6 +41,8 @@ const FREE_TEXT_COLUMNS = [
   'stored_file.mime_type',
   'work_queue_answer_file.content_type',
   'voucher.permanent_debt_period',
+  // the HTTP method a stored Idempotency-Key was first sent with (0120)
+  'idempotency_key.method',
 ];
 
 // Rows that may exist without a creditor: administrators, admin actions in the log, mail to

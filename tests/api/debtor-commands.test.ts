@@ -230,10 +230,19 @@ describe('payment data and SEPA mandate', () => {
     expect(again).toMatchObject({ status: 409, unchanged: true, body: { reason: 'commands.wrongState' } });
   });
 
-  it('a foreign IBAN and a missing tick are validation errors', async () => {
+  it('an IBAN of another SEPA country is taken (issue 28: an Austrian debtor), checked by its country’s length and checksum', async () => {
     const { debtorId } = await createCustomer();
-    const foreign = await refusedUnchanged(t, () => call(t, `/debtor/update/${debtorId}`, { ...as('creditor'), method: 'POST', body: { ...mandate, iban: 'AT611904300234573201' } }));
-    expect(foreign).toMatchObject({ status: 400, unchanged: true, body: { field: 'body/iban' } });
+    const austrian = await call(t, `/debtor/update/${debtorId}`, { ...as('creditor'), method: 'POST', body: { ...mandate, iban: 'at61 1904 3002 3457 3201' } });
+    expect(austrian.status, JSON.stringify(austrian.body)).toBe(200);
+    expect((await show(debtorId)).sepaMandate).toMatchObject({ iban: 'AT611904300234573201' });
+    for (const iban of ['AT611904300234573202', 'AT6119043002345732011', 'BR1500000000000010932840814P2']) {
+      const refused = await refusedUnchanged(t, () => call(t, `/debtor/update/${debtorId}`, { ...as('creditor'), method: 'POST', body: { ...mandate, iban } }));
+      expect(refused, iban).toMatchObject({ status: 400, unchanged: true, body: { field: 'body/iban', message: 'Bitte geben Sie eine gültige IBAN eines SEPA-Landes ein.' } });
+    }
+  });
+
+  it('a missing tick is a validation error', async () => {
+    const { debtorId } = await createCustomer();
     const unticked = await refusedUnchanged(t, () => call(t, `/debtor/update/${debtorId}`, { ...as('creditor'), method: 'POST', body: { ...mandate, sepaMandateAvailable: false } }));
     expect(unticked).toMatchObject({ status: 400, unchanged: true });
   });

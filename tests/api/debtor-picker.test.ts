@@ -126,9 +126,9 @@ describe('GET /debtor/picker', () => {
     expect((await pick(tokens.creditor, `?search=${'x'.repeat(101)}`)).status).toBe(400);
   });
 
-  it('serves an admin impersonating the creditor user that creditor’s customers', async () => {
+  it('serves an admin impersonating the creditor user (impersonate_user: admin, not support) that creditor’s customers', async () => {
     const user = await creditorOf('creditor@example.com');
-    const switched = await call(t, `/user-management/user/${user.userId}/switch`, { token: tokens.support });
+    const switched = await call(t, `/user-management/user/${user.userId}/switch`, { token: tokens.admin });
     expect(switched.status, JSON.stringify(switched.body)).toBe(200);
     const answer = await pick(switched.body.token, '?search=quokka');
     expect(answer.status).toBe(200);

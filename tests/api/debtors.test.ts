@@ -207,6 +207,8 @@ describe('GET /api/debtor/list', () => {
         product: 'SMAFA',
         creditorId: id,
         status: 'active',
+        // the terms accepted: a pending opt-in answers nothing but its own calls (issue 26)
+        optIn: true,
       })
       .execute();
     const body = (await list('', await loginAs(t.app, 'empty@example.com'))).json();
@@ -302,6 +304,51 @@ describe('tenant isolation', () => {
     const ownIds = new Set(own.map((d) => d.id));
     expect(body.debtors.some((d: { id: number }) => ownIds.has(d.id))).toBe(false);
     expect(body.creditorLimits.approvedLimit).toBe(5_000_000);
+  });
+
+  it('gives each tenant its own page from the same compiled statement, sorted by a column and by an aggregate', async () => {
+    for (const query of ['rowsPerPage=15&sortBy=city', 'rowsPerPage=15&sortBy=sumPurchased&sortDesc=true']) {
+      const first = (await list(query)).json();
+      const second = (await list(query, creditor2Token)).json();
+      const again = (await list(query)).json();
+      const ownIds = new Set((await t.db.selectFrom('debtor').select('id').where('creditorId', '=', creditorId).execute()).map((d) => d.id));
+      expect(first.debtors.every((d: { id: number }) => ownIds.has(d.id))).toBe(true);
+      expect(second.debtors.some((d: { id: number }) => ownIds.has(d.id))).toBe(false);
+      expect(second.count).toBe(5);
+      expect(again).toEqual(first);
+    }
+  });
+
+  it('reads the permission and the session along with the page: refused without a row when off or ended', async () => {
+    const user = await t.db
+      .selectFrom('appUser')
+      .select(['id', 'permissions', 'sessionVersion'])
+      .where('username', '=', 'creditor@example.com')
+      .executeTakeFirstOrThrow();
+    const stored = (user.permissions ?? {}) as Record<string, unknown>;
+    try {
+      await t.db
+        .updateTable('appUser')
+        .set({ permissions: JSON.stringify({ ...stored, navigation: { debtors: false } }) })
+        .where('id', '=', user.id)
+        .execute();
+      const refused = await list('');
+      expect(refused.statusCode).toBe(403);
+      expect(refused.body).not.toContain('"debtors"');
+      // a page without rows reads them in the totals' own statement: refused as well
+      expect((await list('page=9999')).statusCode).toBe(403);
+    } finally {
+      await t.db.updateTable('appUser').set({ permissions: JSON.stringify(stored) }).where('id', '=', user.id).execute();
+    }
+    expect((await list('')).statusCode).toBe(200);
+    try {
+      await t.db.updateTable('appUser').set({ sessionVersion: user.sessionVersion + 1 }).where('id', '=', user.id).execute();
+      expect((await list('')).statusCode).toBe(401);
+      expect((await list('page=9999')).statusCode).toBe(401);
+    } finally {
+      await t.db.updateTable('appUser').set({ sessionVersion: user.sessionVersion }).where('id', '=', user.id).execute();
+    }
+    expect((await list('')).statusCode).toBe(200);
   });
 
   it("answers 404 (not 403) for another creditor's debtor", async () => {

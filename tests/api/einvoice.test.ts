@@ -88,6 +88,7 @@ describe('POST /api/einvoice/read', () => {
         { code: '58', iban: 'DE79000000001234567890', mandateReference: null, creditorId: null },
       ],
       lineCount: 2,
+      vatBreakdown: [{ category: 'S', rate: 7, base: 31486, tax: 2204, exemptionReason: null }],
     });
   });
 

@@ -14,6 +14,8 @@ beforeAll(async () => {
   creditor = await loginAs(t.app, 'creditor@example.com');
   await t.db.updateTable('creditor').set({ name: FORMULA }).execute();
   await t.db.updateTable('debtor').set({ name: `+${FORMULA}` }).execute();
+  // a full-width equals sign (U+FF1D) starts a formula in East Asian Excel locales (issue 26)
+  await t.db.updateTable('location').set({ name: `\uFF1D${FORMULA.slice(1)}` }).execute();
   await t.db.updateTable('actionLogEntry').set({ userEmail: `@${FORMULA}`, creditorIdentifier: FORMULA }).execute();
 });
 afterAll(() => t?.close());
@@ -32,6 +34,14 @@ describe.each([
     expect(response.body.startsWith('\uFEFF')).toBe(true);
     const all = cells(response.body);
     expect(all.some((cell) => cell.includes('HYPERLINK'))).toBe(true);
-    for (const cell of all) expect(cell.replace(/^"/, ''), cell).not.toMatch(/^[=+@]/);
+    for (const cell of all) expect(cell.replace(/^"/, ''), cell).not.toMatch(/^[=+@\uFF1D\uFF0B\uFF0D\uFF20]/);
+  });
+});
+
+describe('the one writer', () => {
+  it('neutralises full-width formula starts too, and keeps plain numbers', async () => {
+    const { neutraliseFormula } = await import('../../src/server/services/csv-writer');
+    for (const start of ['\uFF1D', '\uFF0B', '\uFF0D', '\uFF20']) expect(neutraliseFormula(`${start}SUMME(A1)`)).toBe(`'${start}SUMME(A1)`);
+    expect(neutraliseFormula('-1.234,56')).toBe('-1.234,56');
   });
 });

@@ -14,16 +14,26 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('security headers', () => {
-  it('sends a strict CSP without inline scripts, nosniff, frame-ancestors none and a referrer policy', async () => {
+  it('sends a strict CSP without inline scripts or eval, nosniff, frame-ancestors none and a referrer policy', async () => {
     const response = await t.app.inject({ url: '/api/debtor/list', headers: bearer(token) });
     const csp = String(response.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    // the forms' validator interprets schemas (src/client/forms/form-validator.ts): no eval allowed
+    expect(csp).not.toContain('unsafe-eval');
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['x-frame-options']).toBe('DENY');
     expect(response.headers['referrer-policy']).toBe('same-origin');
+  });
+
+  it('serves the API documentation no-store (issue 26)', async () => {
+    const docs = await t.app.inject({ url: '/api/docs' });
+    const page = docs.statusCode >= 300 && docs.statusCode < 400 ? await t.app.inject({ url: `/api/docs/${String(docs.headers.location ?? '').replace(/^.*\/docs\/?/, '')}` }) : docs;
+    expect(docs.headers['cache-control']).toBe('no-store');
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['cache-control']).toBe('no-store');
   });
 
   it('marks every authenticated GET answer of the route table no-store, CSV exports included', async () => {

@@ -64,3 +64,17 @@ describe('burst limit of the public endpoints', () => {
     expect(statuses.slice(0, 60).every((s) => s < 429)).toBe(true);
   });
 });
+
+describe('login lockout under concurrency (issue 26)', () => {
+  it(`50 wrong passwords sent at once get exactly ${ACCOUNT_FAILURES} tries, then the lock holds for the right one too`, async () => {
+    const address = '203.0.113.88';
+    const answers = await Promise.all(Array.from({ length: 50 }, () => login('management@example.com', 'wrong', address)));
+    const statuses = answers.map((a) => a.statusCode);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(ACCOUNT_FAILURES);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(50 - ACCOUNT_FAILURES);
+    expect((await login('management@example.com', DEMO_PASSWORD, address)).statusCode).toBe(429);
+    // the right password from elsewhere, and the address for another account, still work
+    expect((await login('management@example.com', DEMO_PASSWORD, '198.51.100.30')).statusCode).toBe(200);
+    expect((await login('creditor@example.com', DEMO_PASSWORD, address)).statusCode).toBe(200);
+  });
+});

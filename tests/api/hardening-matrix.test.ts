@@ -12,7 +12,8 @@ import { type ApiRoute, apiRoutes, fillPath } from '../helpers/route-table';
 import { plainPdf, upload } from './upload-helpers';
 
 // The authorization matrix (issue 14): every route of the OpenAPI document × the ten demo
-// identities × own and foreign ids. The expected answer is derived from the permission and role
+// identities and an admin acting as a creditor user (issue 26: each command's `impersonation`) ×
+// own and foreign ids. The expected answer is derived from the permission and role
 // YAML — each route declares its access (src/server/plugins/route-access.ts: the guard it uses, or
 // `config.access`; command routes their commands of generated/commands.ts) and the one permission
 // evaluator decides it per identity. It fails on a 2xx the YAML forbids, on a 401/403 (or 400) the
@@ -35,7 +36,9 @@ const IDENTITIES = [
   'support@example.com', // admin with few permissions
   'superadmin@example.com',
 ] as const;
-type Name = (typeof IDENTITIES)[number];
+type Name = (typeof IDENTITIES)[number] | typeof IMPERSONATION;
+/** the admin acting as the creditor's main user (GET /user-management/user/{id}/switch) */
+const IMPERSONATION = 'admin@example.com as creditor@example.com';
 
 /** One creditor's records, by what a path parameter names. */
 interface Records {
@@ -66,6 +69,8 @@ interface Identity {
   userPermissions: unknown;
   adminPermissions: string[];
   creditorId: number | null;
+  /** an impersonation: the admin's roles and admin permissions (the identity is the creditor user) */
+  impersonatedBy?: { roles: string[]; adminPermissions: string[] };
   /** records the identity may reach (its own creditor; a product admin: a creditor of its product) */
   own: Records;
   /** records it must not reach (another creditor; another product) — none for the unscoped admins */
@@ -188,6 +193,17 @@ beforeAll(async () => {
       ...scope,
     });
   }
+  // the admin acting as the creditor's main user: the creditor's view, the admin behind it
+  const creditor = identities.find((who) => who.name === 'creditor@example.com')!;
+  const admin = identities.find((who) => who.name === 'admin@example.com')!;
+  const switched = await t.app.inject({ url: `/api/user-management/user/${c1.mainUser}/switch`, headers: bearer(admin.token!) });
+  expect(switched.statusCode, switched.body).toBe(200);
+  identities.push({
+    ...creditor,
+    name: IMPERSONATION,
+    token: switched.json().token,
+    impersonatedBy: { roles: admin.roles, adminPermissions: admin.adminPermissions },
+  });
 }, 120_000);
 afterAll(() => t?.close());
 
@@ -205,8 +221,17 @@ function commandGranted(name: string, who: Identity): boolean {
   const command = commands[name];
   if (command.public) return true;
   if (!who.token || !who.roles.some((role) => command.roles.includes(role))) return false;
+  // what an admin acting as the user may take is the command's YAML
+  if (who.impersonatedBy && command.impersonation !== 'allowed') return false;
   if (isAdmin(who)) return !command.adminPermission || evaluator.hasAdminPermission(command.adminPermission, who.roles, who.adminPermissions);
   return who.creditorId != null && (!command.permission || evaluator.isAllowed(command.permission, contextOf(who)));
+}
+
+/** A command route the user may take but not an admin acting as the user: the refusal must say so. */
+function refusedAsImpersonation(access: RouteAccess, who: Identity): boolean {
+  if (!who.impersonatedBy || access.kind !== 'command') return false;
+  const user = { ...who, impersonatedBy: undefined };
+  return access.commands.some((name) => commandGranted(name, user));
 }
 
 /** Whether the permission and role YAML grants the route to the identity. */
@@ -219,6 +244,10 @@ function granted(access: RouteAccess, who: Identity): boolean {
     case 'creditor':
       return Boolean(who.token) && evaluator.isCreditorUser(who.roles) && who.creditorId != null && access.permissions.every((path) => evaluator.isAllowed(path, contextOf(who)));
     case 'admin': {
+      if (access.alsoImpersonating && who.impersonatedBy) {
+        const { roles, adminPermissions } = who.impersonatedBy;
+        return Array.isArray(access.adminPermissions) && access.adminPermissions.some((key) => evaluator.hasAdminPermission(key, roles, adminPermissions));
+      }
       if (!who.token || !isAdmin(who)) return false;
       if (access.adminPermissions === 'any') return true;
       if (access.adminPermissions === 'superAdmin') return who.roles.some((role) => permissionTables.roles[role]?.allPermissions);
@@ -248,6 +277,7 @@ const PARAMS: [RegExp, (r: Records) => string | number][] = [
   [/^\/creditor\/(send-to-sap\/)?\{id\}|creditor-fee-condition\/\{id\}|send-setup-fee\/\{id\}/, (r) => r.creditor],
   [/debtor-assignment(-details)?(\/assign)?\/\{id\}/, (r) => r.debtorAssignment],
   [/^\/action-log\/\{id\}/, (r) => r.actionLog],
+  [/^\/creditor-voucher\/\{identifier\}\/download/, (r) => r.statement],
   [/^\/onboarding\/claim\/\{id\}/, (r) => r.claim],
   [/^\/user-management\/user\/\{id\}/, (r) => r.mainUser],
 ];
@@ -315,6 +345,8 @@ function urlFor(route: ApiRoute, records: Records): string {
 const QUERY: Record<string, (r: Records) => Record<string, unknown>> = {
   '/user-management/terms-document/download': (r) => ({ source: r.termsSource }),
   '/creditor-voucher/list-download': (r) => ({ creditorVoucherIdentifiers: [r.statement] }),
+  // the DATEV export's period (issue 30); without settings it answers 409, which the matrix accepts
+  '/voucher/datev': () => ({ from: '2026-01-01', to: '2026-01-31' }),
 };
 
 /** Paths whose parameters name no record (they answer the same for every id). */
@@ -342,12 +374,29 @@ async function send(route: ApiRoute, url: string, who: Identity) {
 const accessOf = (route: ApiRoute) => t.app.routeAccess.get(`${route.method} /api${route.path}`);
 
 describe('authorization matrix: every route × ten identities × own and foreign ids, derived from the YAML', () => {
+  it('every command names its permission per side of its roles, and what an impersonation may take', () => {
+    const sides = (roles: string[]) => new Set(roles.map((role) => permissionTables.roles[role]?.side));
+    const missing: string[] = [];
+    for (const [name, command] of Object.entries(commands)) {
+      if (command.public) continue;
+      const side = sides(command.roles);
+      // `anyAdmin` (the own password) is the only admin command without a key
+      if (side.has('admin') && !command.adminPermission && name !== 'updatePassword') missing.push(`${name}: adminPermission`);
+      if (side.has('creditor') && !['allowed', 'refused'].includes(command.impersonation)) missing.push(`${name}: impersonation`);
+    }
+    expect(missing).toEqual([]);
+    // the decisions of issue 26: users, passwords and payment data never under impersonation
+    for (const name of ['registerCompanyUser', 'updateCompanyUser', 'deleteCompanyUser', 'updatePassword', 'updatePaymentData', 'removeSepaMandate']) {
+      expect(commands[name].impersonation, name).toBe('refused');
+    }
+  });
+
   it('every route of the OpenAPI document declares its access', () => {
     expect(routes.length).toBeGreaterThan(150);
     const undeclared = routes.filter((route) => !accessOf(route)).map((r) => `${r.method} ${r.path}`);
     expect(undeclared, 'routes without an access declaration (guard with .access or config.access)').toEqual([]);
     // the evaluator sees every identity as the YAML describes it
-    expect(identities.map((who) => who.roles.length > 0)).toEqual(IDENTITIES.map((name) => name !== 'anonymous'));
+    expect(identities.map((who) => who.roles.length > 0)).toEqual([...IDENTITIES.map((name) => name !== 'anonymous'), true]);
   });
 
   it('reads: no 2xx the YAML forbids, no refusal it grants, no foreign id answered, no foreign row shown', async () => {
@@ -412,6 +461,9 @@ describe('authorization matrix: every route × ten identities × own and foreign
           const label = `${who.name} ${route.method} ${url} (${JSON.stringify(access)}) → ${status} ${response.body.slice(0, 120)}`;
           if (status < 400 || status >= 500) problems.push(`not refused: ${label}`);
           else if (!who.token && status !== 401) problems.push(`no token, not 401: ${label}`);
+          else if (records === who.own && refusedAsImpersonation(access, who) && response.json().reason !== 'commands.impersonationRefused') {
+            problems.push(`not refused as an impersonation: ${label}`);
+          }
         }
       }
     }

@@ -83,15 +83,29 @@ describe('notifications', () => {
     expect(await countNew()).toBe(0);
   });
 
-  it('never touches another user’s notifications', async () => {
+  it('answers 404 for an unknown or another user’s notification and never touches it', async () => {
     const other = await t.db
       .selectFrom('notification')
       .select(['id', 'status'])
       .where('userId', '<>', userId)
       .where('status', '=', 'new')
       .executeTakeFirstOrThrow();
-    expect((await post('/read', { notificationIdentifier: other.id })).statusCode).toBe(204);
+    // another user's id is "not found", like an unknown one — and nothing is marked, not even the own ones sent with it
+    const own = { identifier: (await t.db.selectFrom('notification').select('id').where('userId', '=', userId).executeTakeFirstOrThrow()).id };
+    expect((await post('/unread', { notificationIdentifier: own.identifier })).statusCode).toBe(204);
+    for (const [path, body] of [
+      ['/read', { notificationIdentifier: other.id }],
+      ['/unread', { notificationIdentifier: other.id }],
+      ['/read', { notificationIdentifier: 987_654_321 }],
+      ['/read-multiple', { notificationIdentifiers: [own.identifier, other.id] }],
+      ['/read-multiple', { notificationIdentifiers: [own.identifier, 987_654_321] }],
+    ] as const) {
+      const answer = await post(path, body);
+      expect(answer.statusCode, `${path} ${JSON.stringify(body)}`).toBe(404);
+      expect(answer.json()).toMatchObject({ code: 'notFound', message: expect.stringMatching(/nicht gefunden/i) });
+    }
     expect(await statusOf(other.id)).toBe('new');
+    expect(await statusOf(own.identifier)).toBe('new');
     const secondToken = await loginAs(t.app, 'creditor2@example.com');
     const theirs = (await get('/user-information/notification/list?rowsPerPage=100', secondToken)).json();
     const mine = await t.db.selectFrom('notification').select('id').where('userId', '=', userId).execute();

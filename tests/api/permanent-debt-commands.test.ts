@@ -7,6 +7,7 @@ import { createAdapters } from '../../src/server/adapters';
 import { startWorkers } from '../../src/server/adapters/workers';
 import { buildApp } from '../../src/server/app';
 import { openDatabase } from '../../src/server/db/database';
+import { runDunningSchedule } from '../../src/server/domain/dunning';
 import { runPermanentDebtSweep } from '../../src/server/domain/permanent-debts';
 import { todayIso } from '../../src/shared/validation';
 import { addDays, addMonths } from '../../src/shared/validation/german-input.parse';
@@ -79,6 +80,7 @@ const stop = (id: number, user = 'creditor') =>
 const debt = (id: number) => t.db.selectFrom('permanentDebt').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const invoicesOf = (id: number) =>
   t.db.selectFrom('voucher').select(['permanentDebtPeriod', 'amount', 'status', 'paymentDeadline']).where('permanentDebtId', '=', id).orderBy('permanentDebtPeriod').execute();
+const periodsOf = async (id: number) => (await invoicesOf(id)).map((v) => v.permanentDebtPeriod);
 
 describe('creating a permanent debt', () => {
   it('takes the form as multipart with its PDF; the net amount follows; shown, in the debtor history and the action log', async () => {
@@ -95,7 +97,7 @@ describe('creating a permanent debt', () => {
     });
     expect(response.statusCode, response.body).toBe(200);
     const { identifier, message } = response.json();
-    expect(message).toBe('Die Dauerrechnung wurde angelegt.');
+    expect(message).toBe('Das Dauerschuldverhältnis wurde angelegt.');
     const row = await debt(identifier);
     expect(row).toMatchObject({ status: 'created', netAmount: 10_000, grossAmount: 11_900, nextExecutionDate: day(14), customNumber: `DS-${identifier}`, attachmentFileName: 'vertrag.pdf' });
     expect(Buffer.from(row.attachmentContent!).equals(PDF)).toBe(true);
@@ -106,6 +108,13 @@ describe('creating a permanent debt', () => {
     expect(history.text).toContain('119,00');
     const logged = await t.db.selectFrom('actionLogEntry').select('actionType').orderBy('id', 'desc').executeTakeFirstOrThrow();
     expect(logged.actionType).toBe('permanent_debt_create');
+    // the attachment is downloadable by its owner (and by nobody else)
+    expect(shown.attachment).toMatchObject({ fileName: 'vertrag.pdf', source: expect.stringMatching(/^\/files\//) });
+    const download = await t.app.inject({ url: `/api/${shown.attachment.source.slice(1)}`, headers: { authorization: `Bearer ${tokens.creditor}` } });
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.equals(PDF)).toBe(true);
+    const foreign = await t.app.inject({ url: `/api/${shown.attachment.source.slice(1)}`, headers: { authorization: `Bearer ${await loginAs(t.app, 'creditor2@example.com')}` } });
+    expect(foreign.statusCode).toBe(404);
   });
 
   it('refuses every rule broken, with nothing changed', async () => {
@@ -145,7 +154,7 @@ describe('stopping', () => {
     const running = await refusedUnchanged(t, () => create(place, { subject: 'Test zweiter Vertrag' }));
     expect(running).toMatchObject({ status: 409, unchanged: true, body: { reason: 'permanentDebts.alreadyRunning' } });
     const stopped = await stop(identifier);
-    expect(stopped).toMatchObject({ status: 200, body: { message: 'Die Dauerrechnung wurde gestoppt.' } });
+    expect(stopped).toMatchObject({ status: 200, body: { message: 'Das Dauerschuldverhältnis wurde gestoppt.' } });
     const row = await debt(identifier);
     expect([row.status, row.nextExecutionDate, row.stoppedAt !== null]).toEqual(['stopped', null, true]);
     const again = await refusedUnchanged(t, () => stop(identifier));
@@ -212,9 +221,66 @@ describe('the recurring invoices', () => {
     await expect(
       t.db
         .insertInto('voucher')
-        .values({ creditorId: await creditorIdOf('creditor'), permanentDebtId: identifier, permanentDebtPeriod: start, type: 'invoice', amount: 1, leftoverAmount: 1, uploadedAt: new Date(), createdAt: new Date(), updatedAt: new Date() })
+        .values({ creditorId: await creditorIdOf('creditor'), permanentDebtId: identifier, permanentDebtPeriod: start, type: 'permanent_debt', amount: 1, leftoverAmount: 1, uploadedAt: new Date(), createdAt: new Date(), updatedAt: new Date() })
         .execute(),
     ).rejects.toThrow();
+  });
+});
+
+// Issue 25 item 2: one invoice per permanent debt and period, of type permanent_debt, outside the
+// dunning run; the SEPA mandate stays while a permanent debt is not ended.
+describe('money rules of the recurring invoices', () => {
+  it('bills a next date off the schedule (as the old demo seed wrote it) on the schedule, once per period', async () => {
+    const place = await freeLocation();
+    const start = day(14);
+    const { identifier } = (await create(place, { startDate: start })).body;
+    // a next execution date between two of the schedule's (start + 1 month is the next one)
+    const off = addDays(start, 20);
+    await t.db.updateTable('permanentDebt').set({ nextExecutionDate: off }).where('id', '=', identifier).execute();
+    for (const when of [off, addDays(off, 3), addMonths(start, 1), addDays(addMonths(start, 1), 10), addMonths(start, 2)]) {
+      await runPermanentDebtSweep(t.db, at(when));
+    }
+    expect(await periodsOf(identifier)).toEqual([addMonths(start, 1), addMonths(start, 2)]);
+    expect((await debt(identifier)).nextExecutionDate).toBe(addMonths(start, 3));
+  });
+
+  it('stores them as permanent_debt invoices, which the dunning run does not remind', async () => {
+    const place = await freeLocation();
+    const start = day(14);
+    const { identifier } = (await create(place, { startDate: start })).body;
+    await runPermanentDebtSweep(t.db, at(start));
+    const invoice = await t.db.selectFrom('voucher').selectAll().where('permanentDebtId', '=', identifier).executeTakeFirstOrThrow();
+    expect(invoice.type).toBe('permanent_debt');
+    // unpaid and 90 days past its due day: an ordinary invoice would be in encashment by now
+    await runDunningSchedule(t.db, at(addDays(start, 90)));
+    const after = await t.db.selectFrom('voucher').select(['dunningType', 'subStatus', 'firstDunningDate']).where('id', '=', invoice.id).executeTakeFirstOrThrow();
+    expect(after).toEqual({ dunningType: invoice.dunningType, subStatus: invoice.subStatus, firstDunningDate: null });
+    const steps = await t.db.selectFrom('voucherHistory').select('id').where('voucherId', '=', invoice.id).where('event', '=', 'dunningStep').execute();
+    expect(steps).toEqual([]);
+    // the database refuses a voucher of a permanent debt of another type, whoever writes it
+    await expect(t.db.updateTable('voucher').set({ type: 'invoice' }).where('id', '=', invoice.id).execute()).rejects.toThrow();
+  });
+
+  it('refuses to delete the SEPA mandate while a permanent debt is created or active, with nothing changed', async () => {
+    const place = await freeLocation();
+    const { identifier } = (await create(place)).body;
+    expect((await debt(identifier)).status).toBe('created');
+    const remove = () => call(t, `/debtor/${place.debtorId}/sepa-mandate`, { token: tokens.creditor, method: 'DELETE' });
+    const refused = await refusedUnchanged(t, remove);
+    expect(refused).toMatchObject({
+      status: 409,
+      unchanged: true,
+      body: {
+        reason: 'debtors.sepaMandateDeleteBlocked',
+        message: 'Das SEPA-Lastschriftmandat kann nicht gelöscht werden, solange angelegte oder aktive Dauerschuldverhältnisse bestehen. Bitte stoppen Sie diese zuerst.',
+      },
+    });
+    // the debtor's detail says so, too (the client offers no delete then)
+    expect((await call(t, `/debtor/show/${place.debtorId}`, { token: tokens.creditor })).body.hasActivePermanentDebts).toBe(true);
+    await stop(identifier);
+    expect((await remove()).status).toBe(200);
+    const debtorRow = await t.db.selectFrom('debtor').select(['paymentMethod', 'sepaIban']).where('id', '=', place.debtorId).executeTakeFirstOrThrow();
+    expect(debtorRow).toEqual({ paymentMethod: 'bank_transfer', sepaIban: null });
   });
 });
 

@@ -33,6 +33,7 @@ afterAll(async () => {
 const as = (user: string) => ({ token: tokens[user] });
 const post = (user: string, url: string, body: unknown) => call(t, url, { ...as(user), method: 'POST', body });
 const REMINDER = '/user-information/command/creditor-setting/update';
+const REMINDER_DELETE = '/user-information/command/creditor-setting/delete';
 const REGISTER = '/user-management/command/register-creditor-company-user';
 const UPDATE = '/user-management/command/update-creditor-company-user';
 const DELETE = '/user-management/command/delete-creditor-company-user';
@@ -76,6 +77,34 @@ describe('e-mail reminder settings (POST …/creditor-setting/update)', () => {
   });
 });
 
+describe('removing a reminder address (POST …/creditor-setting/delete, issue 28)', () => {
+  it('removes the address (case-insensitively) and logs it; the other addresses and creditors keep theirs', async () => {
+    expect((await post('creditor', REMINDER, { email: 'Weg@Mueller-Haustechnik.example', frequency: 'daily' })).status).toBe(200);
+    expect((await post('creditor2', REMINDER, { email: 'weg@mueller-haustechnik.example', frequency: 'daily' })).status).toBe(200);
+    const before = await reminders();
+    const removed = await post('management', REMINDER_DELETE, { email: 'weg@mueller-haustechnik.EXAMPLE' });
+    expect(removed).toMatchObject({ status: 200, body: { success: true, message: 'Die Adresse erhält keine Benachrichtigungen mehr.' } });
+    expect(await reminders()).toEqual(before.filter((s) => s.email !== 'Weg@Mueller-Haustechnik.example'));
+    expect((await lastAction('email_reminder_setting_delete'))?.userEmail).toBe('management@example.com');
+    expect((await reminders('creditor2')).map((s) => s.email)).toContain('weg@mueller-haustechnik.example');
+  });
+
+  it.each([
+    ['creditor', { email: 'niemand@mueller-haustechnik.example' }, 404],
+    ['observer', { email: 'weg2@mueller-haustechnik.example' }, 403],
+    // any stored text can be removed (no format rule), so a malformed one is simply not there
+    ['creditor', { email: 'not-an-address' }, 404],
+    ['creditor', {}, 400],
+    ['creditor2', { email: 'weg2@mueller-haustechnik.example' }, 404],
+  ])('refuses %s %j with %i and changes nothing', async (user, body, status) => {
+    if (!(await reminders()).some((s) => s.email === 'weg2@mueller-haustechnik.example'))
+      expect((await post('creditor', REMINDER, { email: 'weg2@mueller-haustechnik.example', frequency: 'weekly' })).status).toBe(200);
+    const refused = await refusedUnchanged(t, () => post(user, REMINDER_DELETE, body));
+    expect(refused).toMatchObject({ status, unchanged: true });
+    expect((await reminders()).map((s) => s.email)).toContain('weg2@mueller-haustechnik.example');
+  });
+});
+
 describe('default exposure type (PUT creditor/default-exposure-type)', () => {
   it('is changed and read back', async () => {
     const put = await call(t, '/creditor/default-exposure-type', { ...as('management'), method: 'PUT', body: { defaultExposureType: 'service' } });
@@ -113,11 +142,12 @@ describe('company users', () => {
     const registered = await post('management', REGISTER, { name: 'Paula Prüfer', email: 'paula.pruefer@example.com', role: 'creditor-observer' });
     expect(registered).toMatchObject({
       status: 200,
-      body: { success: true, message: 'Der Benutzer wurde angelegt. Er erhält eine E-Mail zur Registrierung.', identifier: expect.any(Number) },
+      body: { success: true, message: 'Der Benutzer wurde angelegt. Er erhält eine E-Mail zur Registrierung.' },
     });
+    const paulaId = await userId('paula.pruefer@example.com');
     const list = await companyUsers();
     expect(list.companyUsers).toContainEqual({
-      identifier: registered.body.identifier,
+      identifier: paulaId,
       name: 'Paula Prüfer',
       email: 'paula.pruefer@example.com',
       role: 'creditor-observer',
@@ -133,7 +163,7 @@ describe('company users', () => {
     const invitation = await t.db
       .selectFrom('companyUserInvitation')
       .selectAll()
-      .where('userId', '=', registered.body.identifier)
+      .where('userId', '=', paulaId)
       .executeTakeFirstOrThrow();
     expect(invitation.usedAt).toBeNull();
     expect(invitation.expiresAt.getTime() - invitation.createdAt.getTime()).toBe(7 * 86_400_000);
@@ -166,6 +196,21 @@ describe('company users', () => {
     expect(await lastAction('company_user_update')).toMatchObject({ userEmail: 'creditor@example.com' });
   });
 
+  it('answers an address of another creditor or an admin like a new one, and mails that address instead (issue 26)', async () => {
+    const fresh = await post('management', REGISTER, { name: 'Neu', email: 'ganz.neu@example.com', role: 'creditor-observer' });
+    const users = async () => (await t.db.selectFrom('appUser').select(['id', 'creditorId', 'status', 'roles']).orderBy('id').execute());
+    for (const email of ['creditor2@example.com', 'ADMIN@example.com']) {
+      const before = await users();
+      const answer = await post('management', REGISTER, { name: 'X', email, role: 'creditor-management' });
+      // the same answer as for an address nobody has: nothing tells that it exists
+      expect(answer).toEqual(fresh);
+      expect(await users(), email).toEqual(before);
+      const mail = await t.db.selectFrom('mailOutbox').selectAll().where('recipient', '=', email.toLowerCase()).orderBy('id', 'desc').executeTakeFirst()
+        ?? (await t.db.selectFrom('mailOutbox').selectAll().where('recipient', '=', email).orderBy('id', 'desc').executeTakeFirstOrThrow());
+      expect(mail.template).toBe('companyUserAddressInUse');
+    }
+  });
+
   it('refuses the guards with the database unchanged', async () => {
     const paula = await userId('paula.pruefer@example.com');
     const management = await userId('management@example.com');
@@ -177,7 +222,6 @@ describe('company users', () => {
       ['assistant', UPDATE, { identifier: paula, name: 'X', role: 'creditor-observer' }, 403, 'settings.managementOnly'],
       ['assistant', DELETE, { identifier: paula }, 403, 'settings.managementOnly'],
       ['management', REGISTER, { name: 'X', email: 'OBSERVER@example.com', role: 'creditor-observer' }, 409, 'settings.emailTaken'],
-      ['management', REGISTER, { name: 'X', email: 'creditor2@example.com', role: 'creditor-observer' }, 409, 'settings.emailTaken'],
       ['management', REGISTER, { name: 'X', email: 'x2@example.com', role: 'creditor' }, 400, 'settings.unknownRole'],
       ['management', REGISTER, { name: 'X', email: 'x2@example.com', role: 'admin' }, 400, 'settings.unknownRole'],
       ['management', UPDATE, { identifier: management, name: 'Ich', role: 'creditor-observer' }, 409, 'settings.cannotChangeSelf'],
@@ -228,7 +272,7 @@ describe('company users', () => {
 
     // the freed access: registering the deleted address again gives the same user back, newly invited
     const again = await post('creditor', REGISTER, { name: 'Paula Prüfer', email: 'PAULA.pruefer@example.com', role: 'creditor-management' });
-    expect(again).toMatchObject({ status: 200, body: { identifier: paula } });
+    expect(again).toMatchObject({ status: 200, body: { success: true } });
     expect((await companyUsers()).companyUsers.find((u: { identifier: number }) => u.identifier === paula)).toMatchObject({
       role: 'creditor-management',
       status: 'new',

@@ -114,6 +114,31 @@ describe('creditor statements', () => {
     expect((await command('read-multiple', { creditorVoucherIdentifiers: [] })).statusCode).toBe(400);
   });
 
+  it('answers 404 for an unknown or another tenant’s statement and marks nothing', async () => {
+    const own = (await list('rowsPerPage=15')).json().creditorVouchers[0].identifier as number;
+    await command('unread-multiple', { creditorVoucherIdentifiers: [own] });
+    const other = await t.db
+      .selectFrom('creditorVoucher')
+      .innerJoin('appUser as u', 'u.creditorId', 'creditorVoucher.creditorId')
+      .select(['creditorVoucher.id', 'creditorVoucher.readStatus'])
+      .where('u.username', '=', 'creditor2@example.com')
+      .executeTakeFirstOrThrow();
+    for (const [path, ids] of [
+      ['read-multiple', [own, 987_654_321]],
+      ['unread-multiple', [987_654_321]],
+      ['read-multiple', [own, other.id]],
+      ['unread-multiple', [other.id]],
+    ] as const) {
+      const answer = await command(path, { creditorVoucherIdentifiers: ids });
+      expect(answer.statusCode, `${path} ${ids}`).toBe(404);
+      expect(answer.json()).toMatchObject({ code: 'notFound' });
+    }
+    const status = (id: number) =>
+      t.db.selectFrom('creditorVoucher').select('readStatus').where('id', '=', id).executeTakeFirstOrThrow();
+    expect((await status(own)).readStatus).toBe('new');
+    expect((await status(other.id)).readStatus).toBe(other.readStatus);
+  });
+
   it('downloads the selected statements as a zip of PDFs, only the caller’s', async () => {
     const rows = (await list('rowsPerPage=15')).json().creditorVouchers.slice(0, 2);
     const other = await t.db
@@ -140,6 +165,38 @@ describe('creditor statements', () => {
       (await get(`/creditor-voucher/list-download?creditorVoucherIdentifiers[]=${other.id}`)).statusCode,
     ).toBe(404);
     expect((await get('/creditor-voucher/list-download')).statusCode).toBe(400);
+  });
+
+  it('opens one statement as its PDF, only the caller’s, and changes no read status (issue 28)', async () => {
+    const row = (await list('rowsPerPage=15')).json().creditorVouchers[0];
+    await command('unread-multiple', { creditorVoucherIdentifiers: [row.identifier] });
+    const response = await get(`/creditor-voucher/${row.identifier}/download`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toBe(
+      `inline; filename="${row.archiveSourceFile.split('/').pop()}"`,
+    );
+    const pdf = response.rawPayload.toString('latin1');
+    expect(pdf.startsWith('%PDF-1.4')).toBe(true);
+    expect(pdf).toContain(row.sapNumber);
+    const status = (id: number) =>
+      t.db.selectFrom('creditorVoucher').select('readStatus').where('id', '=', id).executeTakeFirstOrThrow();
+    expect((await status(row.identifier)).readStatus).toBe('new');
+    // another tenant's statement and an unknown one: 404, nothing about them revealed or marked
+    const other = await t.db
+      .selectFrom('creditorVoucher')
+      .select(['id', 'readStatus'])
+      .where('creditorId', '<>', creditorId)
+      .executeTakeFirstOrThrow();
+    for (const id of [other.id, 987_654_321]) {
+      const refused = await get(`/creditor-voucher/${id}/download`);
+      expect(refused.statusCode, String(id)).toBe(404);
+      expect(refused.json()).toMatchObject({ code: 'notFound' });
+    }
+    expect((await status(other.id)).readStatus).toBe(other.readStatus);
+    expect((await get('/creditor-voucher/abc/download')).statusCode).toBe(400);
+    const assistant = await loginAs(t.app, 'assistant@example.com');
+    expect((await get(`/creditor-voucher/${row.identifier}/download`, assistant)).statusCode).toBe(403);
   });
 
   it('is for roles with the statements tab: the observer yes, the assistant no, other tenants apart', async () => {

@@ -74,7 +74,10 @@ describe('GET /api/unprocessed-voucher/list and /count', () => {
     for (const voucher of pending.vouchers) {
       expect(voucher.pendingStatus).toEqual(expect.any(String));
       expect(voucher.pendingExplanation).toMatch(/\S{10,}/);
-      expect(voucher.permissions.continueVoucher).toBe(true);
+      // a direct encashment not yet due is transferred to the basic process instead (issue 25, item 7)
+      const transfer = voucher.pendingStatus === 'encashment_direct';
+      expect(voucher.permissions.continueVoucher).toBe(!transfer);
+      expect(voucher.permissions.transferBasicProcess).toBe(transfer);
     }
     const processing = await list('filters[status][]=open');
     expect(processing.vouchers.every((v: { permissions: { continueVoucher: boolean } }) => !v.permissions.continueVoucher)).toBe(true);

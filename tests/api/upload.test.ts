@@ -42,6 +42,13 @@ describe('upload', () => {
     expect(answer.body).toMatchObject({ success: true, count: 3, message: 'Der Beleg wurde hochgeladen und wird verarbeitet.' });
     const countAfter = (await call(t, '/unprocessed-voucher/count', { token: tokens.creditor })).body.countUnprocessedVouchers;
     expect(countAfter).toBe(countBefore + 3);
+    // every voucher created is answered, in the order of the files (voucherId: the first, as before)
+    expect(answer.body.voucherIds).toHaveLength(3);
+    expect(answer.body.voucherId).toBe(answer.body.voucherIds[0]);
+    for (const [i, id] of (answer.body.voucherIds as number[]).entries()) {
+      const each = await call(t, `/unprocessed-voucher/show/${id}`, { token: tokens.creditor });
+      expect(each.body.originalFileName).toBe([XML.name, ZUGFERD.name, 'Rechnung.pdf'][i]);
+    }
 
     const shown = await call(t, `/unprocessed-voucher/show/${answer.body.voucherId}`, { token: tokens.creditor });
     expect(shown.status).toBe(200);

@@ -445,3 +445,99 @@ describe('who may act', () => {
     expect((await post('/voucher/2147483648/comment', { comment: 'x' })).status).toBe(400);
   });
 });
+
+// Issue 25 items 3 and 4: amounts as sent, dates within bounds, dunning stops limited per level.
+describe('money rules: amounts and dates as sent', () => {
+  it('refuses an amount with the whole rest (sent or by default) as ambiguous; a part with abandonRest false is booked', async () => {
+    const id = await newInvoice();
+    for (const body of [{ amount: 1_000, reason: 'Teilverzicht?' }, { abandonRest: true, amount: 1_000 }]) {
+      const refused = await refusedUnchanged(t, () => post(`/voucher/${id}/abandon`, body));
+      expect(refused, JSON.stringify(body)).toMatchObject({
+        status: 400,
+        unchanged: true,
+        body: { reason: 'vouchers.abandonmentAmbiguous', message: 'Bitte verzichten Sie entweder auf den gesamten offenen Restbetrag oder geben Sie einen Teilbetrag an – nicht beides.' },
+      });
+    }
+    expect((await post(`/voucher/${id}/abandon`, { abandonRest: false, amount: 1_000, reason: 'Kulanz' })).status).toBe(200);
+    expect((await show(id)).leftoverAmount).toBe(99_000);
+  });
+
+  it('takes no amount, flag or number as text in a command body; path and list filters still read text', async () => {
+    const id = await newInvoice();
+    const cases: [string, Record<string, unknown>][] = [
+      ['direct-payment', { amount: '100', paymentDate: day(0) }],
+      ['credit', { amount: '100', creditVoucherNumber: `GS-T${id}`, voucherDate: day(0) }],
+      ['abandon', { abandonRest: 'false', amount: 100 }],
+      ['abandon', { abandonRest: false, amount: '100' }],
+    ];
+    for (const [path, body] of cases) {
+      const refused = await refusedUnchanged(t, () => post(`/voucher/${id}/${path}`, body));
+      expect(refused, `${path} ${JSON.stringify(body)}`).toMatchObject({ status: 400, unchanged: true, body: { code: 'validationError' } });
+    }
+    expect((await show(id)).leftoverAmount).toBe(100_000);
+    // the `{id}` of the path and a list's query string are text by nature and still coerced
+    expect((await post(`/voucher/${id}/direct-payment`, { amount: 100, paymentDate: day(0) })).status).toBe(200);
+    const listed = await call(t, '/voucher/list?page=1&rowsPerPage=15&sortBy=uploaded&sortDesc=true&filters[status][]=open', as('creditor'));
+    expect(listed.status, JSON.stringify(listed.body)).toBe(200);
+    expect(listed.body.vouchers.length).toBeGreaterThan(0);
+  });
+
+  it('a payment and a credit lie between the voucher date and today', async () => {
+    const id = await newInvoice();
+    const before = [
+      ['direct-payment', { amount: 100, paymentDate: '1900-01-01' }, 'vouchers.paymentBeforeVoucherDate'],
+      ['direct-payment', { amount: 100, paymentDate: day(-41) }, 'vouchers.paymentBeforeVoucherDate'],
+      ['credit', { amount: 100, creditVoucherNumber: `GS-D${id}`, voucherDate: day(-41) }, 'vouchers.creditBeforeVoucherDate'],
+    ] as const;
+    for (const [path, body, reason] of before) {
+      const refused = await refusedUnchanged(t, () => post(`/voucher/${id}/${path}`, body));
+      expect(refused, JSON.stringify(body)).toMatchObject({ status: 400, unchanged: true, body: { reason } });
+      expect(refused.body.message).toMatch(/darf nicht vor dem Belegdatum liegen/);
+    }
+    const future = await refusedUnchanged(t, () => post(`/voucher/${id}/direct-payment`, { amount: 100, paymentDate: day(1) }));
+    expect(future).toMatchObject({ status: 400, unchanged: true, body: { field: 'body/paymentDate' } });
+    // on the voucher date itself: booked
+    expect((await post(`/voucher/${id}/direct-payment`, { amount: 100, paymentDate: day(-40) })).status).toBe(200);
+    expect((await show(id)).leftoverAmount).toBe(99_900);
+  });
+});
+
+describe('money rules: a dunning stop lasts at most 10 days per dunning level', () => {
+  const block = (id: number, blockUntil: string) => post(`/sap/voucher/${id}/dunning/block`, { blockUntil, reason: 'Klärung mit dem Kunden' });
+  const reopen = (id: number) => post(`/sap/voucher/${id}/dunning/reopen`, {});
+
+  it('block → lift → block counts at least a day each: the eleventh stop on one level is refused, unchanged', async () => {
+    const id = await newInvoice();
+    for (let n = 1; n <= 10; n++) {
+      expect((await block(id, day(10 - n + 1))).status, `stop ${n}`).toBe(200);
+      expect((await reopen(id)).status).toBe(200);
+    }
+    const row = await t.db.selectFrom('voucher').select(['dunningBlockCount', 'dunningBlockDaysUsed', 'dunningBlockLevel']).where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ dunningBlockCount: 10, dunningBlockDaysUsed: 10, dunningBlockLevel: 'notDunned' });
+    expect((await permissions(id)).setDunningBlock).toBe(false);
+    const refused = await refusedUnchanged(t, () => block(id, day(1)));
+    expect(refused).toMatchObject({
+      status: 409,
+      unchanged: true,
+      body: { reason: 'vouchers.dunningBlockExhausted', message: expect.stringContaining('bereits 10 Tage Mahnstopp ausgeschöpft') },
+    });
+    // the dunning run moves it to the payment reminder (as runDunningSchedule writes it): 10 days again
+    await t.db.updateTable('voucher').set({ dunningType: 'paymentReminder', subStatus: 'payment_reminder' }).where('id', '=', id).execute();
+    expect((await permissions(id)).setDunningBlock).toBe(true);
+    expect((await block(id, day(10))).status).toBe(200);
+  });
+
+  it('a stop may not reach beyond the days left on its level', async () => {
+    const id = await newInvoice();
+    await t.db.updateTable('voucher').set({ dunningBlockLevel: 'notDunned', dunningBlockDaysUsed: 7 }).where('id', '=', id).execute();
+    const refused = await refusedUnchanged(t, () => block(id, day(4)));
+    expect(refused).toMatchObject({ status: 400, unchanged: true, body: { reason: 'vouchers.dunningBlockTooLong', message: expect.stringContaining('höchstens 10 Tage') } });
+    expect((await block(id, day(3))).status).toBe(200);
+    // lifted the day it was set: one day counts (7 + 1), two are left
+    expect((await reopen(id)).status).toBe(200);
+    const row = await t.db.selectFrom('voucher').select(['dunningBlockDaysUsed', 'dunningBlockFrom']).where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ dunningBlockDaysUsed: 8, dunningBlockFrom: null });
+    expect((await refusedUnchanged(t, () => block(id, day(3)))).body.reason).toBe('vouchers.dunningBlockTooLong');
+    expect((await block(id, day(2))).status).toBe(200);
+  });
+});

@@ -317,6 +317,8 @@ describe('GET /api/voucher/list', () => {
         product: 'SMAFA',
         creditorId: id,
         status: 'active',
+        // the terms accepted: a pending opt-in answers nothing but its own calls (issue 26)
+        optIn: true,
       })
       .execute();
     const empty = await loginAs(t.app, 'novouchers@example.com');

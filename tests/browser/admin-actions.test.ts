@@ -7,7 +7,7 @@ import { seriousA11yViolations } from './helpers/axe';
 import { chromiumAvailable, germanContext, launchChromium } from './helpers/chromium';
 import { ensureClientBuilt } from './helpers/client-build';
 import { type RunningPortal, startPortal } from './helpers/portal-server';
-import { germanText as text } from './helpers/texts';
+import { escapeRegExp, germanText as text } from './helpers/texts';
 
 /**
  * Admin functions (issue 11): the state-of-affairs import — choose a CSV, see the preview with a row
@@ -250,8 +250,8 @@ describe.skipIf(!chromiumAvailable())('admin functions', () => {
     await expect.poll(() => page.getByText(text('adminCommands.caseFileSent')).count(), slow).toBeGreaterThan(0);
   });
 
-  it('creates an external voucher for a creditor chosen by SAP number; a second transfer of its number is refused', async () => {
-    const { sapNumber } = await secondCreditor();
+  it('creates an external voucher for a creditor chosen by name and SAP number; a second transfer of its number is refused', async () => {
+    const { sapNumber, name } = await secondCreditor();
     const logged = async () =>
       (await api('/action-log/list?rowsPerPage=15&filters[actionType][]=external_voucher_create')).count as number;
     const before = await logged();
@@ -264,7 +264,10 @@ describe.skipIf(!chromiumAvailable())('admin functions', () => {
       await page.getByRole('link', { name: text(form.label) }).click();
       await expect.poll(() => dialog().getByRole('heading').first().textContent(), slow).toBe(text(form.label));
       await dialog().getByRole('combobox', { name: text(form.labels.creditorSapNumber) }).click();
-      await page.getByRole('option', { name: sapNumber, exact: true }).click();
+      // the creditor by its name, SAP number and city — not by a bare SAP number (issue 28 item 10)
+      const option = page.getByRole('option', { name: new RegExp(`^${escapeRegExp(name)} · SAP ${sapNumber}\\b`) });
+      expect(await page.getByRole('option', { name: sapNumber, exact: true }).count()).toBe(0);
+      await option.click();
       await dialog().getByRole('button', { name: text(form.labels.files), exact: true }).setInputFiles({
         name: 'rechnung.pdf',
         mimeType: 'application/pdf',

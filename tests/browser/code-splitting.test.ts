@@ -8,6 +8,7 @@ import { ensureClientBuilt, ROOT } from './helpers/client-build';
 import { chunkFiles, recordScripts } from './helpers/js-weight';
 import { type RunningPortal, startPortal } from './helpers/portal-server';
 import { germanText } from './helpers/texts';
+import { networkQuiet } from './helpers/network';
 
 /**
  * Issue 13: the login page loads only the light login entry (no portal, no forms, no charts),
@@ -46,7 +47,7 @@ describe.skipIf(!chromiumAvailable())('code splitting', () => {
     await expect
       .poll(() => page.getByRole('heading', { level: 1 }).textContent())
       .toBe(germanText('ui.login.title'));
-    await page.waitForLoadState('networkidle');
+    await networkQuiet(page);
 
     const allowed = chunkFiles(LOGIN_ENTRY);
     const portalChunks = chunkFiles(['src/client/App.tsx']);
@@ -80,16 +81,22 @@ describe.skipIf(!chromiumAvailable())('code splitting', () => {
 
     // the dashboard shows with the first page's texts: neither the rest of the German catalogue
     // nor the English one (with react-admin's English texts) is fetched …
-    await page.waitForLoadState('networkidle');
+    await networkQuiet(page);
     const [rest] = chunkFiles(['virtual:kontor-portal-rest-catalogue']);
-    const english = [...chunkFiles(['generated/i18n/en.json', 'node_modules/ra-language-english/dist/index.js'])];
+    const english = [
+      ...chunkFiles(['generated/i18n/en.json', 'node_modules/ra-language-english/dist/index.js']),
+    ];
     const onDashboard = scripts.map((script) => script.path);
     expect(onDashboard).not.toContain(rest);
     expect(onDashboard.filter((file) => english.includes(file))).toEqual([]);
     // … until another page (or a dialog) is opened: it waits for the rest and shows its texts
-    await page.getByRole('menuitem', { name: germanText('permissions.navigation.children.debtors.label') }).click();
+    await page
+      .getByRole('menuitem', { name: germanText('permissions.navigation.children.debtors.label') })
+      .click();
     await page.waitForURL('**/debtors');
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(germanText('resources.debtors.name'));
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toBe(germanText('resources.debtors.name'));
     const column = resources.debtors.list.columns.find((candidate) => candidate.priority === 1);
     await expect
       .poll(() => page.getByRole('columnheader', { name: germanText(column?.text ?? '') }).count())
@@ -109,14 +116,20 @@ describe.skipIf(!chromiumAvailable())('code splitting', () => {
     expect(page.url()).toMatch(/\/debtors$/);
     const loginOnly = [...chunkFiles(LOGIN_ENTRY)].filter((file) => file.includes('LoginEntry'));
     expect(scripts.map((script) => script.path).filter((file) => loginOnly.includes(file))).toEqual([]);
-    // a list and its detail panel (imported with it) leave the form machinery (@rjsf and ajv) to
-    // the dialogs that need it: fetched when one opens (which chunk holds what: their source maps)
-    await page.waitForLoadState('networkidle');
+    // a list and its detail panel (imported with it) leave the form machinery (@rjsf and ajv), the
+    // table of every form (generated/forms/index.ts) and every command to the dialogs that need
+    // them: fetched when one opens (the buttons come from generated/action-table.ts; which chunk
+    // holds what: their source maps)
+    await networkQuiet(page);
     const holdsForms = (file: string) => {
       const map = path.join(ROOT, 'dist', `${file}.map`);
       if (!existsSync(map)) return false; // a chunk of only re-exports has none
       return (JSON.parse(readFileSync(map, 'utf8')) as { sources: string[] }).sources.some(
-        (source) => source.includes('node_modules/@rjsf/') || source.includes('node_modules/ajv/'),
+        (source) =>
+          source.includes('node_modules/@rjsf/') ||
+          source.includes('node_modules/ajv/') ||
+          source.endsWith('generated/forms/index.ts') ||
+          source.endsWith('generated/commands.ts'),
       );
     };
     expect([...chunkFiles(['src/client/forms/FormDialog.tsx'])].some(holdsForms)).toBe(true);

@@ -263,7 +263,7 @@ describe.skipIf(!chromiumAvailable())('creditor works through the debtors', () =
 
   /** A new German session on a variant's host, logged in as `username`. */
   const loginOn = async (code: string, username: string) => {
-    const origin = `http://${variants[code].hosts[0]}:${PORT}`;
+    const origin = `http://${variants[code].hosts[0]}:${portal.port}`;
     const session = await (await germanContext(browser)).newPage();
     await session.goto(`${origin}/login`);
     await session.getByLabel(germanText('ra.auth.email')).fill(username);

@@ -291,11 +291,44 @@ describe.skipIf(!chromiumAvailable())('creditor works on a customer through its 
     await openAction('edit');
     const name = field(text('forms.editDebtor.fields.name'));
     await expect.poll(() => name.inputValue()).toBe(NAME);
+    // a name of blanks is no name (issue 25): the German required text, and nothing is sent
+    let sent = 0;
+    const countUpdates = (request: { url(): string; method(): string }) => {
+      if (request.method() === 'POST' && request.url().includes('/api/debtor/update/')) sent += 1;
+    };
+    page.on('request', countUpdates);
+    // Enter in the field: sent as typed (the field trims only when it loses the focus)
+    await name.fill('   ');
+    await name.press('Enter');
+    await expect.poll(() => name.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = (await name.getAttribute('aria-describedby')) ?? '';
+    const descriptions = await Promise.all(
+      describedBy.split(' ').filter(Boolean).map((id) => page.locator(`[id="${id}"]`).allInnerTexts()),
+    );
+    expect(descriptions.flat().join(' ')).toContain(text('validation.required'));
+    expect(sent).toBe(0);
+    page.off('request', countUpdates);
+    // the submit carries one Idempotency-Key and its button is disabled while the call runs
+    const keys: string[] = [];
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const updates = '**/api/debtor/update/*';
+    await page.route(updates, async (route) => {
+      keys.push(route.request().headers()['idempotency-key'] ?? '');
+      await held;
+      await route.continue();
+    });
     await name.fill(RENAMED);
-    await dialog()
-      .getByRole('button', { name: text('ui.form.submit'), exact: true })
-      .click();
+    const submitButton = dialog().getByRole('button', { name: text('ui.form.submit'), exact: true });
+    await submitButton.click();
+    await expect.poll(() => submitButton.isDisabled()).toBe(true);
+    release();
     await expect.poll(() => snackbar(text('messages.changesSaved')).count(), slow).toBeGreaterThan(0);
+    await page.unroute(updates);
+    expect(keys).toHaveLength(1);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
     await expect.poll(() => detail().getByRole('heading', { level: 2 }).textContent(), slow).toBe(RENAMED);
     expect(page.url()).not.toContain('action=');
 

@@ -33,7 +33,7 @@ describe.skipIf(!chromiumAvailable())('login page and product variants', () => {
 
   it('shows the German login page of the default variant and passes axe', async () => {
     const page = await (await germanContext(browser)).newPage();
-    await page.goto(`http://localhost:${PORT}/login`);
+    await page.goto(`http://localhost:${portal.port}/login`);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).isVisible()).toBe(true);
     expect(await page.locator('html').getAttribute('lang')).toBe('de');
     expect(await page.getByText(variants.SMAFA.portalName).count()).toBeGreaterThan(0);
@@ -54,12 +54,12 @@ describe.skipIf(!chromiumAvailable())('login page and product variants', () => {
     const tpf = variants.TPF;
     const host = tpf.hosts[0];
     const page = await (await germanContext(browser)).newPage();
-    await page.goto(`http://${host}:${PORT}/login`);
+    await page.goto(`http://${host}:${portal.port}/login`);
     await expect.poll(() => page.getByText(tpf.portalName).count()).toBeGreaterThan(0);
     expect(await page.getByRole('img', { name: tpf.productName }).getAttribute('src')).toBe(tpf.logo);
 
     await login(page, 'creditor@example.com', 'Demo1234!');
-    await page.waitForURL(`http://${host}:${PORT}/`);
+    await page.waitForURL(`http://${host}:${portal.port}/`);
     const debtorsLabel = germanText('permissions.navigation.children.debtors.label', 'TPF');
     expect(debtorsLabel).not.toBe(germanText('permissions.navigation.children.debtors.label'));
     await page.getByRole('menuitem', { name: debtorsLabel }).click();

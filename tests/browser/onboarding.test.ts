@@ -69,6 +69,13 @@ describe.skipIf(!chromiumAvailable())('onboarding: product application on a vari
       .poll(() => page.getByRole('heading', { level: 1 }).textContent(), slow)
       .toBe(text('pages.onboarding.landingTitle', 'TPF', { productName: tpf.productName }));
     expect(await page.getByRole('img', { name: tpf.productName }).count()).toBeGreaterThan(0);
+    // the public pages name the provider: imprint and privacy policy of the product (issue 28)
+    for (const [key, href] of [
+      ['pages.onboarding.imprint', tpf.links.imprint],
+      ['pages.onboarding.privacy', tpf.links.privacy],
+    ]) {
+      expect(await page.getByRole('contentinfo').getByRole('link', { name: text(key, 'TPF'), exact: true }).getAttribute('href')).toBe(href);
+    }
     expect(await seriousA11yViolations(page)).toEqual([]);
     // an empty step shows all its errors at once — even for a "Weiter" in the very task the step first
     // shows in, before the navigation's (transition) renders have settled: a race once seen on CI
@@ -96,6 +103,10 @@ describe.skipIf(!chromiumAvailable())('onboarding: product application on a vari
     });
     await expect.poll(shownErrors, slow).toSatisfy((shown: { required: number }) => shown.required > 5);
     expect(await seriousA11yViolations(page)).toEqual([]);
+    // a required field's label shows one "*" (issue 28: "Firmenname * *")
+    const labels = await page.locator('main label').allInnerTexts();
+    expect(labels).toContain(`${text('fields.companyName', 'TPF')} *`);
+    expect(labels.filter((label) => /\*\s*\*/.test(label))).toEqual([]);
     // a field the step shows only now (the limit, once not calculated) is marked too, and the others stay
     const marked = (await shownErrors()).required;
     await input('fields.automaticallyCalculateCreditorLimit', 'checkbox').uncheck();
@@ -154,6 +165,17 @@ describe.skipIf(!chromiumAvailable())('onboarding: product application on a vari
     await next();
     await expect.poll(progress, slow).toBe('Schritt 5 von 5');
     await expect.poll(() => page.getByText(text('pages.onboarding.conditions')).count(), slow).toBe(1);
+    // the documents the checkboxes confirm are linked above them and open (issue 28)
+    const documents = page.getByRole('list', { name: text('pages.onboarding.documents', 'TPF') });
+    expect(await documents.getByRole('link', { name: text('pages.onboarding.privacyDocument', 'TPF') }).getAttribute('href')).toBe(tpf.links.privacy);
+    const rules = await documents.getByRole('link', { name: text('pages.onboarding.factoringRulesDocument', 'TPF') }).getAttribute('href');
+    // fetched by the page: Node does not resolve tpf.localhost, Chromium does
+    const rulesPage = await page.evaluate(async (href) => {
+      const response = await fetch(href);
+      return { status: response.status, body: await response.text() };
+    }, new URL(rules!, page.url()).href);
+    expect(rulesPage.status).toBe(200);
+    expect(rulesPage.body).toContain(text('pages.onboarding.factoringRulesDocument', 'TPF'));
     await input('fields.factoringRulesRead', 'checkbox').check();
     await input('fields.privacyPolicyAccepted', 'checkbox').check();
     expect(await seriousA11yViolations(page)).toEqual([]);
@@ -164,8 +186,10 @@ describe.skipIf(!chromiumAvailable())('onboarding: product application on a vari
     await expect
       .poll(async () => (await mailTo(email))?.text ?? '', { timeout: 30_000 })
       .toMatch(/set-password/);
-    const link = (await mailTo(email))!.text.match(/\/set-password\/[\w-]+/)![0];
-    await page.goto(`http://${tpf.hosts[0]}:${portal.port}${link}`);
+    // the mail's link as it stands opens the product's portal (issue 28: it was https://tpf.localhost/…)
+    const link = (await mailTo(email))!.text.match(/\S+\/set-password\/[\w-]+/)![0];
+    expect(link).toMatch(new RegExp(`^http://${escapeRegExp(tpf.hosts[0])}:${portal.port}/set-password/`));
+    await page.goto(link);
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('textbox', { name: text('fields.password'), exact: true }).fill(PASSWORD);
     await dialog.getByRole('textbox', { name: text('fields.passwordRepeat'), exact: true }).fill(PASSWORD);

@@ -5,13 +5,15 @@ import { resources } from '../../generated/resources';
 import { chromiumAvailable, germanContext, launchChromium } from './helpers/chromium';
 import { ensureClientBuilt } from './helpers/client-build';
 import { type RunningPortal, startPortal } from './helpers/portal-server';
-import { germanText as text } from './helpers/texts';
+import { escapeRegExp, germanText as text } from './helpers/texts';
 
 /**
  * The demo creditor stops a running permanent debt and creates its successor from the same detail
  * (issue 9 item 3): the stop dialog asks for the confirmation, the permanent debt then shows as
  * ended; the create dialog starts with its debtor, location, subject and amounts; the new one is
- * created with its first debit 20 days ahead.
+ * created with its first debit 20 days ahead. Issue 28: the list shows the status and offers
+ * "anlegen" (on a phone too), the debtor's detail offers it with that customer chosen, and customer
+ * and location are searchable pickers.
  */
 const PORT = 3414;
 const slow = { timeout: 15_000 };
@@ -30,6 +32,7 @@ describe.skipIf(!chromiumAvailable())('creditor stops and creates a permanent de
   let running: {
     id: number;
     subject: string;
+    customNumber: string;
     debtor: { id: number };
     location: { id: number };
     sepa?: { iban?: string };
@@ -108,7 +111,96 @@ describe.skipIf(!chromiumAvailable())('creditor stops and creates a permanent de
     await expect.poll(() => detail().textContent(), slow).toContain(text('enums.permanentDebtStatus.ended'));
   });
 
+  it('shows the stopped one as ended in the list’s status column (1440 px)', async () => {
+    await page.goto(`${portal.baseUrl}/permanent-debts`);
+    const row = page.getByTestId('resource-row').filter({ hasText: running.customNumber });
+    await expect.poll(() => row.count(), slow).toBe(1);
+    expect(await page.locator('thead th').allInnerTexts()).toContain(text('fields.status'));
+    expect(await row.textContent()).toContain(text('enums.permanentDebtStatus.ended'));
+  });
+
+  /** active customers with a SEPA mandate and a location without a running permanent debt */
+  const freeLocations = async (count: number) => {
+    const { vouchers } = await api('/permanent-debt/list?rowsPerPage=100&filters[status][]=active&filters[status][]=created');
+    const taken = new Set(
+      (await Promise.all(vouchers.map((v: { id: number }) => api(`/permanent-debt/${v.id}/show`)))).map(
+        (shown: { location: { id: number } }) => shown.location.id,
+      ),
+    );
+    taken.add(running.location.id);
+    const found: { debtor: { id: number; name: string }; location: { id: number; name: string; customNumber?: string } }[] = [];
+    for (const debtor of (await api('/debtor/picker')) as { id: number; name: string; locations: { id: number; name: string; customNumber?: string }[] }[]) {
+      const location = debtor.locations.find((l) => !taken.has(l.id));
+      if (!location) continue;
+      const shown = await api(`/debtor/show/${debtor.id}`);
+      if (!shown.sepaMandate?.iban) continue;
+      found.push({ debtor, location });
+      if (found.length === count) break;
+    }
+    expect(found.length, 'customers with a SEPA mandate and a free location').toBe(count);
+    return found;
+  };
+  const debtorField = () => dialog().getByRole('combobox', { name: text('fields.debtor'), exact: true });
+  const locationField = () => dialog().getByRole('combobox', { name: text('fields.location'), exact: true });
+  const chooseLocation = async (location: { name: string; customNumber?: string }) => {
+    await expect.poll(() => locationField().isEnabled(), slow).toBe(true);
+    const label = location.customNumber ? `${location.name} (${location.customNumber})` : location.name;
+    if ((await locationField().inputValue()).includes(label)) return;
+    await locationField().click();
+    await page.getByRole('option', { name: new RegExp(`^${escapeRegExp(label)}`) }).first().click();
+    await expect.poll(() => locationField().inputValue(), slow).toContain(label);
+  };
+  const fillAndCreate = async (subject: string) => {
+    await dialog().getByRole('textbox', { name: text('fields.subject'), exact: true }).fill(subject);
+    await dialog().getByRole('textbox', { name: text('fields.grossAmount'), exact: true }).fill('119,00');
+    await dialog()
+      .getByRole('textbox', { name: text('forms.createPermanentDebt.fields.startDate') })
+      .fill(germanDay(21));
+    await dialog()
+      .getByRole('button', { name: text(forms.createPermanentDebt.submitLabel), exact: true })
+      .click();
+    await expect.poll(() => dialog().count(), slow).toBe(0);
+    const { vouchers } = await api('/permanent-debt/list?rowsPerPage=100&filters[status][]=created');
+    const created = vouchers.find((v: { subject: string }) => v.subject === subject);
+    expect(created, subject).toBeDefined();
+    return api(`/permanent-debt/${created.id}/show`);
+  };
+
+  it('creates one from a customer’s detail: the customer is chosen in the picker', async () => {
+    const [{ debtor, location }] = await freeLocations(1);
+    await page.goto(`${portal.baseUrl}/debtors/main/${debtor.id}`);
+    const create = detail().getByRole('button', { name: text(forms.createPermanentDebt.label), exact: true });
+    const more = detail().getByRole('button', { name: text('ui.actions.showMore') });
+    await expect.poll(async () => (await create.count()) + (await more.count()), slow).toBeGreaterThan(0);
+    if ((await create.count()) === 0) await more.click();
+    await create.click();
+    await expect.poll(() => debtorField().inputValue(), slow).toBe(debtor.name);
+    await chooseLocation(location);
+    const shown = await fillAndCreate('Wartung aus dem Kunden');
+    expect([shown.debtor.id, shown.location.id]).toEqual([debtor.id, location.id]);
+  });
+
+  it('creates one from the list’s button on a phone, searching the customer by name', async () => {
+    const [, { debtor, location }] = await freeLocations(2);
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await page.goto(`${portal.baseUrl}/permanent-debts`);
+      await page.getByRole('button', { name: text(forms.createPermanentDebt.label), exact: true }).click();
+      await expect.poll(() => dialog().getByRole('heading').first().textContent(), slow).toBe(text(forms.createPermanentDebt.label));
+      expect(await locationField().isDisabled()).toBe(true);
+      await debtorField().fill(debtor.name.slice(0, Math.min(6, debtor.name.length)));
+      await page.getByRole('option', { name: new RegExp(`^${escapeRegExp(debtor.name)}`) }).first().click();
+      await expect.poll(() => debtorField().inputValue(), slow).toBe(debtor.name);
+      await chooseLocation(location);
+      const shown = await fillAndCreate('Miete aus der Liste');
+      expect([shown.debtor.id, shown.location.id]).toEqual([debtor.id, location.id]);
+    } finally {
+      await page.setViewportSize({ width: 1440, height: 900 });
+    }
+  });
+
   it('creates the successor from the same detail, prefilled with debtor, location and subject', async () => {
+    await page.goto(`${portal.baseUrl}/permanent-debts/${running.id}`);
     await openTile('create');
     const subject = dialog().getByRole('textbox', { name: text('fields.subject'), exact: true });
     await expect.poll(() => subject.inputValue(), slow).toBe(running.subject);

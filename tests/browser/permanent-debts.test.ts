@@ -139,11 +139,11 @@ describe.skipIf(!chromiumAvailable())('creditor reads the permanent debts', () =
   it('shows no permanent debts in the freight variant', async () => {
     const host = variants.TPF.hosts[0];
     const tpf = await (await germanContext(browser)).newPage();
-    await tpf.goto(`http://${host}:${PORT}/login`);
+    await tpf.goto(`http://${host}:${portal.port}/login`);
     await tpf.getByLabel(germanText('ra.auth.email')).fill('creditor-tpf@example.com');
     await tpf.getByLabel(germanText('ra.auth.password')).fill('Demo1234!');
     await tpf.getByRole('button', { name: germanText('ra.auth.sign_in') }).click();
-    await tpf.waitForURL(`http://${host}:${PORT}/`);
+    await tpf.waitForURL(`http://${host}:${portal.port}/`);
     const debtors = germanText('permissions.navigation.children.debtors.label', 'TPF');
     await expect.poll(() => tpf.getByRole('menuitem', { name: debtors }).count()).toBe(1);
     expect(

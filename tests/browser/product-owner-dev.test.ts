@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, wr
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { variants } from '../../generated/variants';
 import { seriousA11yViolations } from './helpers/axe';
 import { chromiumAvailable, germanContext, launchChromium } from './helpers/chromium';
@@ -39,6 +39,10 @@ describe.skipIf(!chromiumAvailable())('product owners: dev mode with live YAML',
       cpSync(path.join(ROOT, entry), path.join(dir, entry), { recursive: true });
     }
     symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'));
+    // the suite's migrated, seeded data directory: the dev server starts on it instead of seeding
+    // its own (half a minute of CI's CPU); what this file checks is the YAML's way into the portal
+    const template = inject('browserTemplate');
+    if (template) cpSync(template, path.join(dir, 'data'), { recursive: true });
     dev = spawn(process.execPath, ['--import', 'tsx', 'generator/dev.ts'], {
       cwd: dir,
       env: {

@@ -9,6 +9,7 @@ import { chromiumAvailable, germanContext, launchChromium } from './helpers/chro
 import { ensureClientBuilt } from './helpers/client-build';
 import { type RunningPortal, startPortal } from './helpers/portal-server';
 import { germanText as text } from './helpers/texts';
+import { networkQuiet } from './helpers/network';
 
 /**
  * Self-service journeys (issue 10, items 6–9): the cookie banner remembered; an important
@@ -112,13 +113,13 @@ describe.skipIf(!chromiumAvailable())(
       await expect.poll(() => popup.count()).toBe(0);
       await page.reload();
       await page.getByTestId('contact-bar').waitFor();
-      await page.waitForLoadState('networkidle');
+      await networkQuiet(page);
       expect(await popup.count()).toBe(0);
 
       // another browser, the same user: seen is kept on the server
       const again = await newPage();
       await login(again, 'creditor@example.com');
-      await again.waitForLoadState('networkidle');
+      await networkQuiet(again);
       expect(await again.getByRole('dialog', { name: NOTICE.title }).count()).toBe(0);
       await again.goto(`${portal.baseUrl}/user-info/${NOTICE.key}`);
       const entry = again.getByRole('article', { name: NOTICE.title });
@@ -152,7 +153,7 @@ describe.skipIf(!chromiumAvailable())(
     it('opens the tutorial of the help centre by ?showVideo and by ?tag, and offers the page video', async () => {
       // a user of another product (the journey's information is SMAFA's, its pop-up would sit on top)
       // on FW's own host (on localhost the portal would reload once into the user's product)
-      const fw = `http://fw.localhost:${PORT}`;
+      const fw = `http://fw.localhost:${portal.port}`;
       const page = await newPage();
       await login(page, 'creditor-fw@example.com', fw);
       await page.goto(`${fw}/help-center?showVideo=debtors`);
@@ -222,7 +223,7 @@ describe.skipIf(!chromiumAvailable())(
     it('shows the maintenance page while the switch is on and comes back by itself once it is off', async () => {
       const page = await newPage();
       await login(page, 'creditor@example.com');
-      await page.waitForLoadState('networkidle');
+      await networkQuiet(page);
       const switchFile = path.join(path.dirname(portal.outboxDir), 'MAINTENANCE');
       writeFileSync(switchFile, '');
       try {

@@ -116,6 +116,35 @@ describe.skipIf(!chromiumAvailable())('creditor acts on an invoice', () => {
     await expect.poll(offered, slow).toContain(actionLabel('setDunningBlock'));
   });
 
+  // issue 25 item 4: the lifted stop used a day of the level's ten, so ten more are refused
+  it('refuses a second stop beyond the days left on the dunning level, in German in the dialog', async () => {
+    await openAction('setDunningBlock');
+    await field(text('forms.setDunningBlock.fields.blockUntil')).fill(germanDay(10));
+    await field(text('fields.reason')).fill('Weitere Klärung');
+    await submit('setDunningBlock');
+    await expect
+      .poll(() => dialog().getByRole('alert').allInnerTexts(), slow)
+      .toContainEqual(expect.stringContaining(text('messages.vouchers.dunningBlockTooLong')));
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog().count(), slow).toBe(0);
+    expect((await api(`/voucher/show/${voucher.id}`)).subStatus).not.toBe('halt');
+  });
+
+  // issue 25 item 3: a payment before the voucher date is the server's refusal, shown in the dialog
+  it('refuses a payment dated before the invoice, in German in the dialog', async () => {
+    await openAction('directPayment');
+    await field(text('forms.directPayment.fields.amount')).fill('10,00');
+    await field(text('forms.directPayment.fields.paymentDate')).fill('01.01.1900');
+    await submit('directPayment');
+    await expect
+      .poll(() => dialog().getByRole('alert').allInnerTexts(), slow)
+      .toContainEqual(expect.stringContaining(text('messages.vouchers.paymentBeforeVoucherDate')));
+    // (Escape would first close the date field's picker)
+    await dialog().getByRole('button', { name: text('ui.form.cancel'), exact: true }).click();
+    await expect.poll(() => dialog().count(), slow).toBe(0);
+    expect((await api(`/voucher/show/${voucher.id}`)).leftoverAmount).toBe(voucher.leftoverAmount);
+  });
+
   it('reports a direct payment: the dialog starts with the open amount, and the open amount falls', async () => {
     await openAction('directPayment');
     const amount = field(text('forms.directPayment.fields.amount'));

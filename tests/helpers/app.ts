@@ -2,15 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { inject } from 'vitest';
 import { type BuildAppOptions, buildApp } from '../../src/server/app';
-import type { DatabaseHandle } from '../../src/server/db/database';
 import type { Database } from '../../src/server/db/schema';
 import { DEMO_PASSWORD } from '../../src/server/db/seed/demo-accounts';
-import { openTestDatabase } from './test-database';
+import { openTestDatabase, type TestDatabaseHandle } from './test-database';
 
 export interface TestApp {
   app: FastifyInstance;
   db: Kysely<Database>;
-  handle: DatabaseHandle;
+  handle: TestDatabaseHandle;
   close(): Promise<void>;
 }
 
@@ -22,11 +21,11 @@ export interface TestApp {
  * beforeAll(async () => { t = await buildTestApp(); });
  * afterAll(() => t.close());
  */
-export async function buildTestApp(options: Pick<BuildAppOptions, 'adapters' | 'clock'> = {}): Promise<TestApp> {
+export async function buildTestApp(options: Pick<BuildAppOptions, 'adapters' | 'clock' | 'liveEvents'> = {}): Promise<TestApp> {
   const handle = await openTestDatabase(inject('kontorTemplate'));
   let app: FastifyInstance;
   try {
-    app = await buildApp({ db: handle.db, ...options });
+    app = await buildApp({ db: handle.db, listen: handle.listen, ...options });
     await app.ready();
   } catch (error) {
     await handle.close(); // drops the PostgreSQL copy even when the app cannot start

@@ -34,11 +34,14 @@ export async function adminQuery(adminUrl: string, statement: string): Promise<v
 
 const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
+/** A test's database; `url`: its PostgreSQL address (a second process's app opens it again). */
+export type TestDatabaseHandle = DatabaseHandle & { url?: string };
+
 /**
  * A private copy of the template for one test file: PGlite loads the dumped data directory into
  * memory; PostgreSQL gets `CREATE DATABASE … TEMPLATE …`, dropped again by `close()`.
  */
-export async function openTestDatabase(template: TemplateInfo): Promise<DatabaseHandle> {
+export async function openTestDatabase(template: TemplateInfo): Promise<TestDatabaseHandle> {
   if (template.kind === 'pglite') {
     const dump = new Blob([await readFile(template.dumpFile)]);
     return openDatabase({ dataDir: 'memory://', loadDataDir: dump });
@@ -48,9 +51,11 @@ export async function openTestDatabase(template: TemplateInfo): Promise<Database
     template.adminUrl,
     `CREATE DATABASE ${quoteIdent(name)} TEMPLATE ${quoteIdent(template.templateName)}`,
   );
-  const handle = await openDatabase({ databaseUrl: withDatabase(template.adminUrl, name) });
+  const url = withDatabase(template.adminUrl, name);
+  const handle = await openDatabase({ databaseUrl: url });
   return {
     ...handle,
+    url,
     close: async () => {
       await handle.close();
       await adminQuery(template.adminUrl, `DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`);

@@ -109,4 +109,27 @@ describe('createAuthProvider', () => {
     await expect(auth.checkError({ status: 401 })).rejects.toMatchObject({ redirectTo: '/login' });
     expect(tokenStore.token).toBeNull();
   });
+
+  it('gives a visitor without a session no permissions without asking the server', async () => {
+    const auth = createAuthProvider({ variant, resources, evaluator });
+    expect(await auth.getPermissions!({})).toMatchObject({ roles: [], userPermissions: {} });
+    expect(await auth.canAccess!({ resource: 'debtors', action: 'list' })).toBe(false);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('keeps a visitor of a public page there on a stale session’s 401', async () => {
+    for (const [path, redirects] of [
+      ['/set-password/abc', false],
+      ['/login/7/reset-password/0f3c', false],
+      ['/onboarding/register/factoring', false],
+      ['/vouchers', true],
+    ] as const) {
+      vi.stubGlobal('location', { pathname: path });
+      tokenStore.save({ token: 't', refresh_token: 'r' });
+      const auth = createAuthProvider({ variant, resources, evaluator });
+      const answer = auth.checkError({ status: 401 });
+      if (redirects) await expect(answer, path).rejects.toMatchObject({ redirectTo: '/login' });
+      else await expect(answer, path).resolves.toBeUndefined();
+    }
+  });
 });

@@ -9,6 +9,7 @@ import {
   type PermissionEvaluator,
 } from './access';
 import type { CurrentUser } from './current-user';
+import { isPublicPath } from './public-paths';
 import { configureSession, refreshTokens, startRefreshTimer, stopRefreshTimer } from './session';
 import { type Credentials, signIn } from './sign-in';
 import { tokenStore } from './token-store';
@@ -57,6 +58,12 @@ export function createAuthProvider({ variant, resources, evaluator }: AuthProvid
     return current;
   };
   const permissionData = async (): Promise<PermissionData> => {
+    // a visitor without a session (the public pages: react-admin asks for permissions on every
+    // page) has none; asking the server would answer 401 and, after react-admin's retries, send the
+    // visitor to the login (issue 28: the set-password page did so after ~9 s)
+    if (!tokenStore.token && !tokenStore.refreshToken) {
+      return { roles: [], userPermissions: {}, productPermissions: variant.permissions ?? {} };
+    }
     const user = await currentUser();
     return {
       roles: user.roles ?? [],
@@ -103,9 +110,9 @@ export function createAuthProvider({ variant, resources, evaluator }: AuthProvid
       if (error?.status === 401) {
         tokenStore.clear();
         current = null;
-        // a visitor of the public onboarding has no session to lose: react-admin's own permission
-        // checks fail there with 401 and must not send the half-filled application to the login
-        if (globalThis.location?.pathname.startsWith('/onboarding')) return;
+        // a visitor of a public page (the onboarding, a mailed set-password or reset link) has no
+        // session to lose: a stale session's 401 must not send the half-filled form to the login
+        if (isPublicPath(globalThis.location?.pathname ?? '')) return;
         throw { redirectTo: '/login', message: false };
       }
     },

@@ -23,14 +23,19 @@ export async function startImpersonation(userId: string | number, portalProduct:
 /** Whether an admin session waits to be restored. */
 export const canSwitchBack = (): boolean => tokenStore.adminPair !== null;
 
-/** "Zurückwechseln": the admin's session again, back at the users list (a preview: at the comparison). */
-export function switchBack(): void {
+/**
+ * "Zurückwechseln": the server logs the end of the impersonation (POST
+ * /user-management/user/switch-back), then the admin's session again, back at the users list (a
+ * preview: at the comparison). An impersonation that already ended (401) still switches back.
+ */
+export async function switchBack(): Promise<void> {
   if (readPreviewProduct()) {
     endPreview();
     return;
   }
   const pair = tokenStore.adminPair;
   if (!pair) return;
+  await apiFetch('/user-management/user/switch-back', { method: 'POST' }).catch(() => undefined);
   tokenStore.save(pair);
   tokenStore.dropAdminPair();
   window.location.assign('/users');

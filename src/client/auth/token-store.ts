@@ -1,5 +1,7 @@
 /** Where the session's tokens live between page loads. */
 const TOKEN_KEY = 'kontor.token';
+/** the storage key of the access token (another tab's logout removes it: a `storage` event) */
+export const TOKEN_STORAGE_KEY = TOKEN_KEY;
 const REFRESH_KEY = 'kontor.refreshToken';
 const ADMIN_TOKEN_KEY = 'kontor.adminToken';
 const ADMIN_REFRESH_KEY = 'kontor.adminRefreshToken';

@@ -8,10 +8,36 @@ export interface ApiRequest {
   /** query string without `?`, already encoded */
   query?: string;
   body?: unknown;
+  /**
+   * the Idempotency-Key of a changing call (src/server/commands/README.md, "Idempotency"): the same
+   * key again answers the first answer and changes nothing. POST, PUT and DELETE get a new one per
+   * call when none is given; a dialog gives one per submit and the same one when it retries it.
+   */
+  idempotencyKey?: string;
 }
 
+/**
+ * A new Idempotency-Key: a random UUID (also where `crypto.randomUUID` is missing — a page served
+ * over plain http from another host than localhost).
+ *
+ * @example newIdempotencyKey() // '3b241101-e2bb-4255-8caf-4136c566a962'
+ */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6] & 0x0f) | 0x40;
+  bytes[8] = (bytes[8] & 0x3f) | 0x80;
+  const hex = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** The header of a key (none without one). */
+export const idempotencyHeader = (key: string | undefined): Record<string, string> => (key ? { 'Idempotency-Key': key } : {});
+
+const CHANGING = new Set(['POST', 'PUT', 'DELETE']);
+
 const send = (path: string, request: ApiRequest): Promise<Response> => {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...idempotencyHeader(request.idempotencyKey) };
   if (request.body !== undefined) headers['Content-Type'] = 'application/json';
   const token = tokenStore.token;
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -29,7 +55,10 @@ const send = (path: string, request: ApiRequest): Promise<Response> => {
  *
  * @example const debtor = await apiFetch<Debtor>('/debtor/show/12');
  */
-export async function apiFetch<T = unknown>(path: string, request: ApiRequest = {}): Promise<T> {
+export async function apiFetch<T = unknown>(path: string, given: ApiRequest = {}): Promise<T> {
+  // one key for the call and its retry after a token refresh
+  const request =
+    given.idempotencyKey || !CHANGING.has(given.method ?? 'GET') ? given : { ...given, idempotencyKey: newIdempotencyKey() };
   let response = await send(path, request);
   if (response.status === 401 && (await refreshTokens())) response = await send(path, request);
   const text = await response.text();

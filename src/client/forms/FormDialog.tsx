@@ -16,7 +16,7 @@ import Form from '@rjsf/mui';
 import type { IChangeEvent } from '@rjsf/core';
 import type { RJSFSchema } from '@rjsf/utils';
 import { useNotify, useRefresh, useTranslate } from 'ra-core';
-import { type ReactNode, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { commands } from '../../../generated/commands';
 import type { FormConfig } from '../../shared/config-types';
 import { asIs } from '../data/use-server-error';
@@ -34,7 +34,7 @@ import {
   visibleFields,
   visibleSchema,
 } from './form-schema';
-import { classifyFailure, type FormTarget, submitForm } from './form-submit';
+import { classifyFailure, type FormTarget, submitForm, submitKeys } from './form-submit';
 import { TrimmingInputTemplate } from './TrimmingInputTemplate';
 import { useFieldFeedback } from './use-field-feedback';
 import { useFormValidator } from './use-form-validator';
@@ -110,6 +110,11 @@ export function FormDialog({
   const [data, setData] = useState<FormValues>(() => initialData(form, initial));
   const [alert, setAlert] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  // set at once on a submit (state shows only after the next render): a second click in the same
+  // moment sends nothing; the button is disabled while the call runs
+  const running = useRef(false);
+  // one Idempotency-Key per submit, the same for a retry of the same data (form-submit.ts)
+  const keys = useRef(submitKeys()).current;
   // the check step: its answer and the data it was run with
   const [checked, setChecked] = useState<{ result: unknown; values: FormValues } | null>(null);
   const [shownKey, setShownKey] = useState(resetKey);
@@ -154,11 +159,23 @@ export function FormDialog({
     setData(kept);
   };
 
+  // the field a refusal names takes the focus and is scrolled to once the form is enabled again
+  // (issue 28: in a long dialog it was said out of sight; a disabled field cannot take the focus)
+  const refusedField = useRef<string | null>(null);
+  useEffect(() => {
+    if (sending || !refusedField.current) return;
+    const input = content.current?.querySelector<HTMLElement>(`#${CSS.escape(`${form.name}_${refusedField.current}`)}`);
+    refusedField.current = null;
+    input?.focus();
+    input?.scrollIntoView({ block: 'center' });
+  }, [sending, form.name]);
+
   /** Shows a failed call: at its field (back in the form), as an alert, or as the red snackbar. */
   const fail = (error: unknown, values: FormValues, failing = command) => {
     const failure = classifyFailure(error, [...visibleFields(form, values)]);
     if (failure.kind === 'field') {
       setChecked(null);
+      refusedField.current = failure.field;
       feedback.setServerError(failure.field, failure.message, values[failure.field]);
     } else if (failure.kind === 'alert') setAlert(refusalText(failure, translate));
     else {
@@ -169,10 +186,16 @@ export function FormDialog({
   };
 
   const send = async (values: FormValues) => {
+    if (running.current) return;
+    running.current = true;
     setAlert(null);
     setSending(true);
+    const key = keys.keyFor(values);
     try {
-      const response = flow?.submit ? await flow.submit(values, target, initial ?? {}) : await submitForm(form, values, target);
+      const response = flow?.submit
+        ? await flow.submit(values, target, initial ?? {}, key)
+        : await submitForm(form, values, target, key);
+      keys.done();
       const text = successText(response, command, translate);
       notify(text, { type: 'success', ...asIs(text) });
       refresh();
@@ -180,11 +203,14 @@ export function FormDialog({
     } catch (error) {
       fail(error, values);
       setSending(false);
+    } finally {
+      running.current = false;
     }
   };
 
   const runCheck = async (values: FormValues) => {
-    if (!check?.command) return;
+    if (!check?.command || running.current) return;
+    running.current = true;
     setAlert(null);
     setSending(true);
     try {
@@ -193,11 +219,12 @@ export function FormDialog({
     } catch (error) {
       fail(error, values, check.command);
     }
+    running.current = false;
     setSending(false);
   };
 
   const submit = async ({ formData }: IChangeEvent<FormValues>) => {
-    if (!sendable || sending || awaiting) return;
+    if (!sendable || sending || running.current || awaiting) return;
     const values = formData ?? {};
     const sent = dropHidden(values, visibleFields(form, values));
     if (check) await runCheck(sent);

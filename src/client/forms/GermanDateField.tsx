@@ -4,7 +4,7 @@ import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { Box, Button, IconButton, InputAdornment, Popover, TextField, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
-import { parseGermanDate } from '../../shared/validation';
+import { parseGermanDate } from '../../shared/validation/german-input.parse';
 import { toGermanDate } from './input-format';
 
 const WEEKDAYS = ['Mo', 'Di', 'Mi', 'Do', 'Fr', 'Sa', 'So'];

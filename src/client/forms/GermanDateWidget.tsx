@@ -3,7 +3,7 @@ import { IconButton, InputAdornment } from '@mui/material';
 import { getTemplate, type WidgetProps } from '@rjsf/utils';
 import { useTranslate } from 'ra-core';
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
-import { parseGermanDate } from '../../shared/validation';
+import { parseGermanDate } from '../../shared/validation/german-input.parse';
 import { widgetContext } from './form-context';
 import { toGermanDate } from './input-format';
 

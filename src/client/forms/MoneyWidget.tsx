@@ -1,7 +1,7 @@
 import { InputAdornment } from '@mui/material';
 import { getTemplate, type WidgetProps } from '@rjsf/utils';
 import { type ChangeEvent, useEffect, useState } from 'react';
-import { formatGermanMoneyInput, parseGermanMoney } from '../../shared/validation';
+import { formatGermanMoneyInput, parseGermanMoney } from '../../shared/validation/german-input.parse';
 import { widgetContext } from './form-context';
 
 const INVALID = { key: 'validation.currencyInvalid', params: {} };

@@ -13,7 +13,7 @@ import {
 import { useNotify, useTranslate } from 'ra-core';
 import type { StateOfAffairsImportPreview as Preview } from '../../../generated/types';
 import { downloadFile } from '../pages/common/download-file';
-import { fieldLabel } from '../pages/common/labels';
+import { enumLabel, fieldLabel } from '../pages/common/labels';
 import type { CompanionProps } from './EInvoicePreview';
 import type { CheckResultProps } from './form-flows';
 
@@ -53,6 +53,11 @@ export function StateOfAffairsImportPreview({ result }: CheckResultProps) {
   const translate = useTranslate();
   const preview = result as Preview;
   const label = (field: string) => fieldLabel(translate, 'stateOfAffairsImportRow', field);
+  // the file's accepted/rejected in German; a value the file got wrong stays as written (its error says why)
+  const optionTypeLabel = (type: string | null | undefined) => {
+    const known = type ? enumLabel(translate, 'stateOfAffairsOptionType', type.toLowerCase()) : '';
+    return known === type?.toLowerCase() ? type : known;
+  };
   const list = (key: string, codes: string[]) =>
     codes.length ? <li>{translate(`ui.stateOfAffairsImport.${key}`, { codes: codes.join(', ') })}</li> : null;
   return (
@@ -101,7 +106,7 @@ export function StateOfAffairsImportPreview({ result }: CheckResultProps) {
                 >
                   <TableCell>{row.line}</TableCell>
                   <TableCell>{row.code}</TableCell>
-                  <TableCell>{row.optionType}</TableCell>
+                  <TableCell>{optionTypeLabel(row.optionType)}</TableCell>
                   <TableCell>{row.optionCode}</TableCell>
                   <TableCell>{row.optionText}</TableCell>
                   <TableCell sx={{ color: row.errors.length ? 'error.main' : undefined }}>

@@ -1,8 +1,8 @@
-import { commands } from '../../../generated/commands';
+import { commands, multipartForms } from '../../../generated/commands';
 import type { CommandConfig, FormConfig } from '../../shared/config-types';
-import { apiFetch } from '../data/http-client';
+import { apiFetch, newIdempotencyKey } from '../data/http-client';
+import { commandOfForm as commandOfFormIn } from './command-of-form';
 import type { FormValues } from './form-schema';
-import { forms } from '../../../generated/forms';
 import { type FormTarget, sendMultipart, submitPath, toMultipart } from './form-submit';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -17,23 +17,28 @@ export function commandOfForm(
   form: Pick<FormConfig, 'name' | 'submit'>,
   table: Record<string, CommandConfig> = commands,
 ): CommandConfig | undefined {
-  const taking = Object.values(table).filter((command) => command.form === form.name);
-  return taking.find((command) => command.path === form.submit?.path) ?? taking[0];
+  return commandOfFormIn(form, table);
 }
 
 /**
- * Runs a command: its method and path with the target's `{id}`, the body for POST and PUT.
+ * Runs a command: its method and path with the target's `{id}`, the body for POST and PUT, and an
+ * Idempotency-Key — every command, the spec's GET-shaped ones too (a new key unless given).
  *
  * @example await callCommand(commands.deactivateLocation, { id: 7 }) // { success: true, message: '…' }
  */
-export function callCommand(command: CommandConfig, target: FormTarget, body?: FormValues): Promise<unknown> {
+export function callCommand(
+  command: CommandConfig,
+  target: FormTarget,
+  body?: FormValues,
+  idempotencyKey = newIdempotencyKey(),
+): Promise<unknown> {
   const path = submitPath(command.path, target, body ?? {});
   const sendsBody = command.method === 'POST' || command.method === 'PUT';
   // a form with files (the import's preview) is sent as its submit is: multipart
-  if (sendsBody && body && command.form && forms[command.form]?.submit?.contentType === 'multipart') {
-    return sendMultipart(command.method, path, toMultipart(body));
+  if (sendsBody && body && command.form && multipartForms.includes(command.form)) {
+    return sendMultipart(command.method, path, toMultipart(body), idempotencyKey);
   }
-  return apiFetch(path, { method: command.method, ...(sendsBody && body ? { body } : {}) });
+  return apiFetch(path, { method: command.method, idempotencyKey, ...(sendsBody && body ? { body } : {}) });
 }
 
 /**

@@ -37,9 +37,17 @@ export interface FormFlow {
    * the values the dialog starts with for a record, instead of the form's `prefill` (`selectedSubId`:
    * the sub item the route selects, a location of the debtor)
    */
-  prefill?(record: Record<string, unknown>, selectedSubId?: string): FormValues;
-  /** sends the form instead of its single `submit` call (`initial`: what the dialog started with) */
-  submit?(values: FormValues, target: Record<string, string | number | undefined>, initial: FormValues): Promise<unknown>;
+  prefill?(record: Record<string, unknown>, selectedSubId?: string): FormValues | undefined;
+  /**
+   * sends the form instead of its single `submit` call (`initial`: what the dialog started with;
+   * `idempotencyKey`: the submit's key — several calls derive one each from it)
+   */
+  submit?(
+    values: FormValues,
+    target: Record<string, string | number | undefined>,
+    initial: FormValues,
+    idempotencyKey: string,
+  ): Promise<unknown>;
 }
 
 /**
@@ -90,11 +98,17 @@ export const formFlows: Record<string, FormFlow> = {
   // opened from a debtor ("upload invoice"), its pickers start with that debtor and the location
   // the route selects (the location picker itself takes the only one)
   uploadVoucher: { Companion: EInvoicePreview, prefill: uploadPrefill },
+  // a permanent debt from a debtor's details: its pickers start with that debtor and the selected
+  // location, as the upload's; from a permanent debt's details the form's own prefill (the same
+  // debtor, location, subject and amounts)
+  createPermanentDebt: {
+    prefill: (record, selectedSubId) => (Array.isArray(record.locations) ? uploadPrefill(record, selectedSubId) : undefined),
+  },
   // "create administrator or product administrator" (document 2 §2 "Admins"): the tick picks the
   // call — register-product-administrator with the product, else register-administrator
   createAdminUser: {
-    submit: (values) =>
-      callCommand(commands[values.productAdmin ? 'registerProductAdministrator' : 'registerAdministrator'], {}, values),
+    submit: (values, _target, _initial, key) =>
+      callCommand(commands[values.productAdmin ? 'registerProductAdministrator' : 'registerAdministrator'], {}, values, key),
   },
   // the admin's permissions as ticks, prefilled with the granted ones; every changed tick is one
   // add-permission or remove-permission call (the server checks each; document 2 §7)
@@ -103,13 +117,15 @@ export const formFlows: Record<string, FormFlow> = {
       const granted = Array.isArray(record.permissions) ? record.permissions.map(String) : [];
       return Object.fromEntries(ADMIN_PERMISSION_FIELDS.map((field) => [field, granted.includes(adminPermissionKey(field))]));
     },
-    submit: async (values, target, initial) => {
+    submit: async (values, target, initial, key) => {
       for (const field of ADMIN_PERMISSION_FIELDS) {
         const wanted = Boolean(values[field]);
         if (wanted === Boolean(initial[field])) continue;
+        // one key per call: a retried submit replays the calls that went through and sends the rest
         await apiFetch(`/user-management/command/administrator/${wanted ? 'add' : 'remove'}-permission`, {
           method: 'POST',
           body: { userIdentifier: Number(target.id), permission: adminPermissionKey(field) },
+          idempotencyKey: `${key}-${field}`,
         });
       }
       return {};

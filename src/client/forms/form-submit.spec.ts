@@ -1,6 +1,7 @@
 import { HttpError } from 'ra-core';
-import { describe, expect, it } from 'vitest';
-import { classifyFailure, dataUrlToFile, submitPath, toMultipart } from './form-submit';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { forms } from '../../../generated/forms';
+import { classifyFailure, dataUrlToFile, submitForm, submitKeys, submitPath, toMultipart } from './form-submit';
 
 const pdf = `data:application/pdf;name=${encodeURIComponent('Rechnung 1.pdf')};base64,${btoa('%PDF-1.7 x')}`;
 
@@ -76,5 +77,36 @@ describe('classifyFailure', () => {
   it('treats a 5xx, a network failure or a bug as a server error', () => {
     expect(classifyFailure(new HttpError('x', 500, {}), fields)).toEqual({ kind: 'serverError' });
     expect(classifyFailure(new TypeError('Failed to fetch'), fields)).toEqual({ kind: 'serverError' });
+  });
+});
+
+describe('Idempotency-Key of a submit (issue 25)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('keeps one key for the same data until a success, a new one for other data', () => {
+    let n = 0;
+    const keys = submitKeys(() => `k${++n}`);
+    expect(keys.keyFor({ amount: 100 })).toBe('k1');
+    // the same submit again (no answer, a 5xx): the same key, so the server acts at most once
+    expect(keys.keyFor({ amount: 100 })).toBe('k1');
+    expect(keys.keyFor({ amount: 200 })).toBe('k2');
+    keys.done();
+    expect(keys.keyFor({ amount: 200 })).toBe('k3');
+  });
+
+  it('sends the key as the Idempotency-Key header, JSON and multipart alike; a call without one gets a fresh one', async () => {
+    const sent: Headers[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init: RequestInit) => {
+        sent.push(new Headers(init.headers));
+        return new Response('{"success":true}', { status: 200 });
+      }),
+    );
+    await submitForm(forms.comment, { comment: 'x' }, { id: 1 }, 'key-1');
+    await submitForm(forms.uploadVoucher, { debtor: 1 }, {}, 'key-2');
+    await submitForm(forms.comment, { comment: 'x' }, { id: 1 });
+    expect(sent.map((h) => h.get('idempotency-key')).slice(0, 2)).toEqual(['key-1', 'key-2']);
+    expect(sent[2].get('idempotency-key')).toMatch(/^[0-9a-f-]{36}$/);
   });
 });

@@ -1,9 +1,11 @@
 import { HttpError } from 'ra-core';
 import type { FormConfig } from '../../shared/config-types';
-import { parseDataUrl } from '../../shared/validation';
+// the file rules alone: the validation's barrel would bring every rule (and ibantools) to the lists
+import { parseDataUrl } from '../../shared/validation/file.rules';
 import { refreshTokens } from '../auth/session';
 import { tokenStore } from '../auth/token-store';
-import { apiFetch } from '../data/http-client';
+import { renewAfterPasswordChange } from '../auth/password-changed';
+import { apiFetch, idempotencyHeader, newIdempotencyKey } from '../data/http-client';
 import type { FormValues } from './form-schema';
 
 /** What a dialog acts on: the record of a detail action, or the id a query flag carries. */
@@ -57,9 +59,9 @@ export function toMultipart(data: FormValues): FormData {
 
 // The shared client (`apiFetch`) sends JSON only; a multipart body goes the same way by hand:
 // bearer token, one refresh and retry on 401, failures as react-admin's HttpError.
-export async function sendMultipart(method: string, path: string, body: FormData): Promise<unknown> {
+export async function sendMultipart(method: string, path: string, body: FormData, idempotencyKey = newIdempotencyKey()): Promise<unknown> {
   const send = () => {
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    const headers: Record<string, string> = { Accept: 'application/json', ...idempotencyHeader(idempotencyKey) };
     if (tokenStore.token) headers.Authorization = `Bearer ${tokenStore.token}`;
     return fetch(`/api${path}`, { method, headers, body });
   };
@@ -79,16 +81,39 @@ export async function sendMultipart(method: string, path: string, body: FormData
 }
 
 /**
- * Sends a form's data to its `submit` call.
+ * Sends a form's data to its `submit` call, with the submit's Idempotency-Key (a new one when none
+ * is given).
  *
- * @example await submitForm(createDebtorForm, { debtorType: 'business', … }, {});
+ * @example await submitForm(createDebtorForm, { debtorType: 'business', … }, {}, key);
  */
-export function submitForm(form: FormConfig, data: FormValues, target: FormTarget): Promise<unknown> {
-  if (!form.submit) return Promise.reject(new Error(`Form ${form.name} has no submit call yet`));
+export async function submitForm(form: FormConfig, data: FormValues, target: FormTarget, idempotencyKey = newIdempotencyKey()): Promise<unknown> {
+  if (!form.submit) throw new Error(`Form ${form.name} has no submit call yet`);
   const path = submitPath(form.submit.path, target, data);
-  if (form.submit.contentType === 'multipart')
-    return sendMultipart(form.submit.method, path, toMultipart(data));
-  return apiFetch(path, { method: form.submit.method, body: data });
+  if (form.submit.contentType === 'multipart') return sendMultipart(form.submit.method, path, toMultipart(data), idempotencyKey);
+  const answer = await apiFetch(path, { method: form.submit.method, body: data, idempotencyKey });
+  await renewAfterPasswordChange(path, data);
+  return answer;
+}
+
+/**
+ * The Idempotency-Key of a dialog's submit: a new one for new data, the same one when the same data
+ * are sent again after a failure whose outcome the dialog cannot know (no answer, a 5xx, "still
+ * running") — so a retry of one submit acts at most once. Forgotten after a success.
+ *
+ * @example const keys = submitKeys(); keys.keyFor(values) // '…'; keys.done()
+ */
+export function submitKeys(create: () => string = newIdempotencyKey) {
+  let last: { key: string; values: string } | null = null;
+  return {
+    keyFor(values: unknown): string {
+      const text = JSON.stringify(values);
+      if (last?.values !== text) last = { key: create(), values: text };
+      return last.key;
+    },
+    done() {
+      last = null;
+    },
+  };
 }
 
 /** How a failed submit is shown: at a field, as an alert in the dialog, or as the server-error snackbar. */

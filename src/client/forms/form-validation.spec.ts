@@ -1,21 +1,18 @@
-import { customizeValidator } from '@rjsf/validator-ajv8';
 import { describe, expect, it } from 'vitest';
 import { forms } from '../../../generated/forms';
 import { changePasswordForm } from '../../../generated/forms/change-password';
 import { uploadVoucherForm } from '../../../generated/forms/upload-voucher';
 import de from '../../../generated/i18n/de.json';
-import { createRjsfLocalizer, customFormats, extendRjsfAjv } from '../../shared/validation';
+import { createRjsfLocalizer } from '../../shared/validation';
 import { dropHidden, initialData, visibleFields, visibleSchema } from './form-schema';
+import { FormValidator } from './form-validator';
 
 const german = (key: string, params: Record<string, string | number> = {}) => {
   const text = key.split('.').reduce<any>((node, part) => node?.[part], de);
   return String(text ?? key).replace(/%\{(\w+)\}/g, (_, name) => String(params[name]));
 };
 // The validator the dialog builds (use-form-validator.ts), with the German catalogue.
-const validator = customizeValidator(
-  { customFormats, extenderFn: extendRjsfAjv },
-  createRjsfLocalizer(german),
-);
+const validator = new FormValidator(createRjsfLocalizer(german));
 
 const messagesOf = (form: (typeof forms)[string], data: Record<string, unknown>) => {
   const visible = visibleFields(form, data);

@@ -5,6 +5,7 @@ import type { InputWidgetName } from '../../../generated/widgets';
 import { FilesWidget } from './FilesWidget';
 import { GermanDateWidget } from './GermanDateWidget';
 import { IbanWidget } from './IbanWidget';
+import { MatrixEntryWidget } from './MatrixEntryWidget';
 import { MoneyWidget } from './MoneyWidget';
 import { OptionsSelectWidget } from './OptionsSelectWidget';
 import { PasswordWidget } from './PasswordWidget';
@@ -23,6 +24,7 @@ export const formWidgets: Record<InputWidgetName, RegistryWidgetsType[string]> =
   optionsSelect: OptionsSelectWidget,
   debtorPicker: DebtorPickerWidget,
   locationPicker: LocationPickerWidget,
+  matrixEntryPicker: MatrixEntryWidget,
   password: PasswordWidget,
   textarea: MuiWidgets.TextareaWidget,
   radio: MuiWidgets.RadioWidget,

@@ -1,4 +1,4 @@
-import { isTree } from './catalogue';
+import { isTree } from './catalogue.ts';
 
 /**
  * Slices of the German catalogue for the first page (issue 13), so it does not download every text

@@ -1,5 +1,6 @@
+// vite.config.ts loads this module (through catalogue-slices.ts): its imports name their files' extension, as vite's native config loader wants
 import type { TranslationMessages } from 'ra-core';
-import { raGerman } from './ra-german';
+import { raGerman } from './ra-german.ts';
 
 type Tree = Record<string, unknown>;
 
@@ -75,4 +76,4 @@ export function buildCatalogues(sources: CatalogueSources): {
   return { de: de as TranslationMessages, en: en as TranslationMessages };
 }
 
-export { lastSegment } from './lookup';
+export { lastSegment } from './lookup.ts';

@@ -6,13 +6,15 @@ import { PreviewBanner } from './PreviewBanner';
 import { EntryCheckGuard } from './EntryCheckGuard';
 import { KontorAppBar } from './KontorAppBar';
 import { KontorMenu } from './KontorMenu';
+import { KontorSidebar } from './KontorSidebar';
+import { LiveUpdates } from './LiveUpdates';
 import { QueryFlagDialogs } from './QueryFlagDialogs';
 import { SelfServiceOverlays } from './SelfServiceOverlays';
 
 /** react-admin's layout with the Kontor chrome: app bar, sidebar, contact bar and entry checks. */
 export function KontorLayout({ children }: { children: ReactNode }) {
   return (
-    <Layout appBar={KontorAppBar} menu={KontorMenu}>
+    <Layout appBar={KontorAppBar} menu={KontorMenu} sidebar={KontorSidebar}>
       <EntryCheckGuard />
       <PreviewBanner />
       <Box
@@ -28,6 +30,7 @@ export function KontorLayout({ children }: { children: ReactNode }) {
       </Box>
       <QueryFlagDialogs />
       <SelfServiceOverlays />
+      <LiveUpdates />
     </Layout>
   );
 }

@@ -1,12 +1,14 @@
+import { Typography } from '@mui/material';
 import { useGetIdentity, useTranslate } from 'ra-core';
 import { Menu } from 'react-admin';
 import { useLocation } from 'react-router-dom';
 import { hasAdminRole, hasSuperAdminRole } from '../auth/permission-evaluator';
+import { creditorLockReason } from '../auth/use-creditor-lock';
 import { useAdminPermissionCheck, usePermissionCheck } from '../auth/use-permission-check';
 import { uploadVoucherForm } from '../../../generated/forms/upload-voucher';
 import { withParam } from '../forms/query-params';
 import { iconFor } from '../widgets/icon-registry';
-import { ADMIN_NAV, navEntry, SIDEBAR_KEYS, UPLOAD_KEY } from './navigation';
+import { ADMIN_NAV, navEntry, SIDEBAR_KEYS, UPLOAD_CREDITOR_STATES, UPLOAD_KEY } from './navigation';
 
 /**
  * The sidebar. Creditor users: dashboard, vouchers, debtors, permanent debts and unprocessed
@@ -49,6 +51,7 @@ export function KontorMenu() {
   // the sidebar entry and the upload form each have a permission; the entry shows when both hold
   const uploadAllowed = allowed(upload.permission) && allowed(uploadVoucherForm.permission);
   const UploadIcon = iconFor(upload.icon);
+  const locked = creditorLockReason(identity.creditorStatus, UPLOAD_CREDITOR_STATES);
   return (
     <Menu>
       {SIDEBAR_KEYS.map((key) => navEntry(key))
@@ -65,7 +68,23 @@ export function KontorMenu() {
             />
           );
         })}
-      {uploadAllowed ? (
+      {uploadAllowed && locked ? (
+        // a blocked or terminated creditor hands over no vouchers: the entry stays, switched off, with the reason
+        <Menu.Item
+          to={location}
+          disabled
+          aria-disabled
+          primaryText={
+            <span>
+              {translate(upload.label)}
+              <Typography component="span" variant="caption" sx={{ display: 'block', whiteSpace: 'normal' }}>
+                {translate(locked)}
+              </Typography>
+            </span>
+          }
+          leftIcon={<UploadIcon />}
+        />
+      ) : uploadAllowed ? (
         <Menu.Item
           to={{ pathname: location.pathname, search: withParam(location.search, UPLOAD_KEY) }}
           primaryText={translate(upload.label)}

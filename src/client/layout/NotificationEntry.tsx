@@ -8,6 +8,13 @@ import { formatDateTime } from '../../shared/format';
 import { EnumChip } from '../widgets/EnumChip';
 
 /**
+ * The voucher tab a notification of a type opens on: a decision waiting in the work queue opens the
+ * voucher's open decisions, whose rows lead to the answer (issue 28). Other notifications open the
+ * voucher's overview; an upload still in processing redirects to its unprocessed view (rowLink).
+ */
+const VOUCHER_TAB: Record<string, string> = { work_queue: 'workQueue' };
+
+/**
  * One notification of the panel: select box, title (bold while new), message, date and time in
  * German format, the voucher or debtor it is about, and a button that toggles read/unread.
  */
@@ -29,7 +36,7 @@ export function NotificationEntry({
   const toggleLabel = translate(unread ? 'pages.notifications.markRead' : 'pages.notifications.markUnread');
   const link = notification.voucher
     ? {
-        to: `/vouchers/main/${notification.voucher.id}`,
+        to: `/vouchers/main/${notification.voucher.id}${VOUCHER_TAB[notification.type ?? ''] ? `?tab=${VOUCHER_TAB[notification.type ?? '']}` : ''}`,
         text: translate('pages.notifications.voucher', {
           number: notification.voucher.numberToShow ?? notification.voucher.id,
         }),

@@ -17,7 +17,7 @@ export function SwitchBackButton() {
       variant="outlined"
       size="small"
       startIcon={<SwapHorizIcon />}
-      onClick={switchBack}
+      onClick={() => void switchBack()}
       sx={{ mx: 1, whiteSpace: 'nowrap' }}
       title={translate('adminUi.impersonating', { username: identity.username })}
     >

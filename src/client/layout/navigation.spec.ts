@@ -32,3 +32,18 @@ describe('navigation', () => {
     expect(new Set(paths).size).toBe(paths.length);
   });
 });
+
+describe('the upload entry of a blocked or terminated creditor (issue 28)', () => {
+  it('is switched off in the states the upload command refuses, with the reason', async () => {
+    const { commands } = await import('../../../generated/commands');
+    const { creditorLockReason } = await import('../auth/use-creditor-lock');
+    const { UPLOAD_CREDITOR_STATES } = await import('./navigation');
+    expect(UPLOAD_CREDITOR_STATES).toEqual(commands.uploadVoucher.creditorStatus);
+    expect(creditorLockReason('active', UPLOAD_CREDITOR_STATES)).toBeUndefined();
+    expect(creditorLockReason('blocked', UPLOAD_CREDITOR_STATES)).toBe('messages.creditorStatus.lockedReason.blocked');
+    expect(creditorLockReason('terminated', commands.createDebtor.creditorStatus)).toBe(
+      'messages.creditorStatus.lockedReason.terminated',
+    );
+    expect(creditorLockReason(null, UPLOAD_CREDITOR_STATES)).toBeUndefined();
+  });
+});

@@ -23,6 +23,12 @@ export const SIDEBAR_KEYS = ['dashboard', 'vouchers', 'debtors', 'permanentDebts
 export const USER_MENU_KEYS = ['masterData', 'settings'] as const;
 /** The sidebar's upload action, opened by the `uploadVoucher` query flag. */
 export const UPLOAD_KEY = 'uploadVoucher';
+/**
+ * The creditor states in which the upload is accepted (schema/commands/uploads.yaml uploadVoucher
+ * `creditorStatus`; navigation.spec.ts keeps them equal): the sidebar's entry is switched off with the
+ * reason in the others, without loading the command tables into the layout's chunk.
+ */
+export const UPLOAD_CREDITOR_STATES: readonly string[] = ['active'];
 /** The toolbar's help-centre link. */
 export const HELP_CENTER_KEY = 'helpCenter';
 
@@ -69,6 +75,16 @@ export const ADMIN_ACTIONS_PAGE: NavEntry & { order: number } = {
   order: 1000,
 };
 
+/** The SEPA direct debits and their files (issue 30): admins holding sepa_direct_debits. */
+export const SEPA_DEBITS_PAGE: NavEntry & { order: number; adminPermissions: string[] } = {
+  key: 'sepaDebits',
+  to: '/sepa-debits',
+  label: 'ui.nav.sepaDebits',
+  icon: 'RequestQuote',
+  order: 990,
+  adminPermissions: ['sepa_direct_debits'],
+};
+
 /** The product owners' comparison of the products (issue 16): super admins only. */
 export const VARIANT_COMPARISON_PAGE: NavEntry & { order: number; superAdminOnly: true } = {
   key: 'variantComparison',
@@ -105,6 +121,7 @@ export const ADMIN_NAV: (NavEntry & { superAdminOnly?: boolean; adminPermissions
         ...(config.adminPermissions ? { adminPermissions: config.adminPermissions } : {}),
       };
     }),
+  SEPA_DEBITS_PAGE,
   ADMIN_ACTIONS_PAGE,
   VARIANT_COMPARISON_PAGE,
 ]

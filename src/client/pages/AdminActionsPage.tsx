@@ -4,14 +4,16 @@ import { commands } from '../../../generated/commands';
 import type { PermissionData } from '../auth/access';
 import { commandOfForm } from '../forms/form-command';
 import { Link, useLocation } from 'react-router-dom';
-import { forms } from '../../../generated/forms';
+import { externalVoucherForm } from '../../../generated/forms/external-voucher';
+import { stateOfAffairsImportForm } from '../../../generated/forms/state-of-affairs-import';
 import { resources } from '../../../generated/resources';
-import { withParam } from '../forms/form-flags';
+import { withParam } from '../forms/query-params';
 import { PageHeader } from '../layout/PageHeader';
 import { ClientErrorsSection } from './failure/ClientErrorsSection';
+import { ParkedJobsSection } from './failure/ParkedJobsSection';
 
 // The admin functions (document 2 §2 "Admin actions"): each opens its form through its query flag.
-const FUNCTIONS = [forms.stateOfAffairsImport, forms.externalVoucher];
+const FUNCTIONS = [stateOfAffairsImportForm, externalVoucherForm];
 // Admin pages the spec's admin sidebar does not list; this page is their way in.
 const PAGES = [resources.productRequests, resources.assignDebtors, resources.actionLog];
 const basePath = (route: string) => route.split('/:')[0];
@@ -60,6 +62,7 @@ export function AdminActionsPage() {
           </Box>
         </CardContent>
       </Card>
+      <ParkedJobsSection />
       <ClientErrorsSection />
     </>
   );

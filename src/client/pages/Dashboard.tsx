@@ -4,6 +4,7 @@ import { Navigate } from 'react-router-dom';
 import { hasAdminRole } from '../auth/permission-evaluator';
 import { usePermissionCheck } from '../auth/use-permission-check';
 import { lazyPage } from '../lazy/lazy-page';
+import { navEntry, SIDEBAR_KEYS } from '../layout/navigation';
 import { PageHeader } from '../layout/PageHeader';
 import { QueryState } from './common/QueryState';
 import { useApiQuery } from './common/use-api-query';
@@ -20,7 +21,8 @@ const DashboardCharts = lazyPage(() => import('./dashboard/DashboardCharts'), 'D
 /**
  * The dashboard greets the user by name and shows the figures of GET /dashboard, each widget only
  * when the server sent it (its permission is on). Admins go to the creditors list; a user without
- * the dashboard (the assistant) sees the greeting only.
+ * the dashboard (the assistant) goes to the first page of the sidebar they have (issue 28: not an
+ * empty page after the login), and sees the greeting only when they have none.
  */
 export function Dashboard() {
   const translate = useTranslate();
@@ -30,6 +32,8 @@ export function Dashboard() {
   const enabled = Boolean(identity) && !admin && allowed('navigation.dashboard');
   const query = useApiQuery<DashboardData>('/dashboard', enabled);
   if (admin) return <Navigate to="/creditors" replace />;
+  const firstPage = identity && !enabled ? SIDEBAR_KEYS.map(navEntry).find((entry) => entry.key !== 'dashboard' && allowed(entry.permission)) : undefined;
+  if (firstPage) return <Navigate to={firstPage.to} replace />;
   const name = identity?.fullName ?? '';
   return (
     <>

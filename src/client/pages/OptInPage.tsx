@@ -14,7 +14,7 @@ import {
 } from '@mui/material';
 import { useNotify, useTranslate } from 'ra-core';
 import { useState } from 'react';
-import { forms } from '../../../generated/forms';
+import { acceptTermsForm } from '../../../generated/forms/accept-terms';
 import type { OptInItem } from '../../../generated/types';
 import { formatDate } from '../../shared/format';
 import { usePermissionCheck } from '../auth/use-permission-check';
@@ -47,10 +47,8 @@ export function OptInPage() {
   const mainUser = allowed('optIn.accept');
 
   const download = (document: OptInDocument) =>
-    downloadFile(
-      `/user-management/terms-document/download?source=${encodeURIComponent(document.source ?? '')}`,
-      document.source?.split('/').pop() ?? 'dokument.pdf',
-    ).catch(() => notify('messages.serverError', { type: 'error' }));
+    // the server names the file in German (Content-Disposition), not by its stored path
+    downloadFile(`/user-management/terms-document/download?source=${encodeURIComponent(document.source ?? '')}`).catch(() => notify('messages.serverError', { type: 'error' }));
 
   return (
     <Box component="main" sx={{ maxWidth: 720, mx: 'auto', p: 3 }}>
@@ -122,7 +120,7 @@ export function OptInPage() {
       </Card>
       {accepting ? (
         <FormDialog
-          form={forms.acceptTerms}
+          form={acceptTermsForm}
           target={{ approvalId: accepting }}
           onClose={() => setAccepting(null)}
           onSuccess={async () => {

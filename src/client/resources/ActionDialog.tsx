@@ -1,6 +1,7 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { useState } from 'react';
+import { commands } from '../../../generated/commands';
 import { forms } from '../../../generated/forms';
 import type { ActionConfig } from '../../shared/config-types';
 import { prefillValues } from '../forms/form-prefill';
@@ -46,7 +47,7 @@ export function ActionDialog({
 }: ActionDialogProps) {
   const translate = useTranslate();
   const form = action.dialog ? forms[action.dialog] : undefined;
-  const command = actionCommand(action);
+  const command = actionCommand(action, commands);
   const entries = targetEntries(action, record);
   const targetEntity = action.targetList ? permissionEntity(action, entity) : undefined;
   const permissions = useRecordsPermissions(

@@ -26,13 +26,16 @@ function ActionTile({ action, onOpen }: { action: ActionConfig; onOpen(key: stri
         gap: 0.5,
         minHeight: 84,
         py: 1.5,
+        // four tiles share a side panel's ~400 px: the label gets the tile's width, not the button's padding
+        px: 0.5,
         textTransform: 'none',
         lineHeight: 1.25,
         textAlign: 'center',
       }}
     >
       <Icon aria-hidden fontSize="medium" />
-      <Typography component="span" variant="body2" sx={{ fontWeight: 500 }}>
+      {/* a long German word ("Dauerschuldverhältnis") is broken inside the tile, not drawn over its neighbour */}
+      <Typography component="span" variant="body2" sx={{ fontWeight: 500, maxWidth: '100%', hyphens: 'auto', overflowWrap: 'break-word' }}>
         {translate(action.label)}
       </Typography>
     </Button>

@@ -12,8 +12,9 @@ import {
   useTheme,
 } from '@mui/material';
 import { useNotify, useRefresh, useTranslate } from 'ra-core';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useId, useRef, useState } from 'react';
 import type { CommandConfig } from '../../shared/config-types';
+import { newIdempotencyKey } from '../data/http-client';
 import { asIs } from '../data/use-server-error';
 import { callCommand, failureText, refusalText, successText } from '../forms/form-command';
 import { classifyFailure, type FormTarget } from '../forms/form-submit';
@@ -67,16 +68,21 @@ export function CommandDialog({
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const titleId = useId();
   const [running, setRunning] = useState(false);
+  // a second click before the next render sends nothing
+  const inFlight = useRef(false);
+  // the dialog's one Idempotency-Key (its body never changes): a retry after a failure acts at most once
+  const idempotencyKey = useRef(newIdempotencyKey()).current;
   const [alert, setAlert] = useState<string | null>(null);
   const [result, setResult] = useState<{ answer: unknown } | null>(null);
   const Result = commandResults[command.name];
 
   const run = async () => {
-    if (running || awaiting || blocked) return;
+    if (running || inFlight.current || awaiting || blocked) return;
+    inFlight.current = true;
     setAlert(null);
     setRunning(true);
     try {
-      const answer = await callCommand(command, target, body);
+      const answer = await callCommand(command, target, body, idempotencyKey);
       refresh();
       if (Result) {
         setResult({ answer });
@@ -95,6 +101,8 @@ export function CommandDialog({
         notify(text, { type: 'error', ...asIs(text) });
       }
       setRunning(false);
+    } finally {
+      inFlight.current = false;
     }
   };
 

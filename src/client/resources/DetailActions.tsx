@@ -1,12 +1,13 @@
 import { LinearProgress } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { forms } from '../../../generated/forms';
+import { formButtons } from '../../../generated/action-table';
 import { resources } from '../../../generated/resources';
 import type { ActionConfig } from '../../shared/config-types';
 import { useAdminPermissionCheck, usePermissionCheck } from '../auth/use-permission-check';
-import { withoutParam, withParam } from '../forms/form-flags';
-import { ActionDialog } from './ActionDialog';
+import { withoutParam, withParam } from '../forms/query-params';
+import { lazyPage } from '../lazy/lazy-page';
+import type { ActionDialogProps } from './ActionDialog';
 import { ActionTiles } from './ActionTiles';
 import { CLIENT_ACTIONS } from './client-actions';
 import { permissionEntity, serverAllows } from './action-permissions';
@@ -17,6 +18,10 @@ import { selectionFromPath } from './resource-route';
 import { useRecordPermissions } from './use-record-permissions';
 
 /** The record a detail shows, read from the list route (`/debtors/main/12` → 12). */
+// The dialog behind a tile (its form, command, target picker) is fetched when one opens: the tiles
+// decide from the buttons' table (generated/action-table.ts), so a list loads no form (issue 32).
+const ActionDialog = lazyPage<ActionDialogProps>(() => import('./ActionDialog'), 'ActionDialog');
+
 function recordIdFromPath(pathname: string): string | undefined {
   for (const config of Object.values(resources)) {
     const selection = selectionFromPath(config, pathname);
@@ -56,7 +61,7 @@ export function DetailActions({
       allowed(action.permission) &&
       allowedAdmin(action.adminPermission) &&
       actionOffered(action, record) &&
-      (!action.dialog || allowed(forms[action.dialog]?.permission)),
+      (!action.dialog || allowed(formButtons[action.dialog]?.permission)),
   );
   const id = (record?.id as string | number | undefined) ?? recordIdFromPath(location.pathname);
   const asksServer = permitted.some((action) => !action.targetList && permissionEntity(action, entity));

@@ -30,6 +30,7 @@ export function DetailFieldList({ record, fields }: { record: unknown; fields: D
               type={field.type}
               enumName={field.enum}
               widget={field.widget}
+              readingWhen={field.readingWhen}
             />
           </Typography>
         </Box>

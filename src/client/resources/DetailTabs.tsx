@@ -8,6 +8,7 @@ import { getByPath } from '../widgets/field-value';
 import { DetailFieldList } from './DetailFieldList';
 import { DetailTable } from './DetailTable';
 import { DetailWidgetTab } from './DetailWidgetTab';
+import { itemPath } from './resource-route';
 
 /** The detail tabs; the active one is the `tab` query parameter (first permitted tab by default). */
 export function DetailTabs({
@@ -67,6 +68,11 @@ export function DetailTabs({
             selectedId={selectedSubId}
             label={translate(active.label)}
             link={active.table.link}
+            entryPath={
+              config.detail.sub?.list === active.table.value
+                ? (item) => `${itemPath(config, `${String(record.id)},${String(item.id)}`, 'sub')}${location.search}`
+                : undefined
+            }
           />
         ) : null}
         {active.widget ? (

@@ -1,18 +1,20 @@
-import { Button } from '@mui/material';
+import { Box, Button, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { forms } from '../../../generated/forms';
+import { commandButtons, formButtons } from '../../../generated/action-table';
 import { resources } from '../../../generated/resources';
+import { useCreditorLock } from '../auth/use-creditor-lock';
 import { useAdminPermissionCheck, usePermissionCheck } from '../auth/use-permission-check';
-import { commandOfForm } from '../forms/form-command';
-import { withParam } from '../forms/form-flags';
+import { commandOfForm } from '../forms/command-of-form';
+import { withParam } from '../forms/query-params';
 import { iconFor } from '../widgets/icon-registry';
 
 /**
  * A list's create button (`list.create` of its resource YAML, e.g. "Kunden anlegen" on the debtors
  * list): opens the form through its query flag (`?createDebtor=true`, document 1 §2) when the user
  * may create (the form's permission; an admin: the admin permission of the command it sends, e.g.
- * creditor_registration for "register creditor").
+ * creditor_registration for "register creditor"); switched off with the reason while the own creditor's
+ * state (blocked, terminated) is one the command refuses.
  */
 export function ListCreateButton({ resource }: { resource: string }) {
   const translate = useTranslate();
@@ -21,19 +23,33 @@ export function ListCreateButton({ resource }: { resource: string }) {
   const allowed = usePermissionCheck();
   const adminAllowed = useAdminPermissionCheck();
   const entry = resources[resource]?.list.create;
-  const form = entry ? forms[entry.form] : undefined;
+  const form = entry ? formButtons[entry.form] : undefined;
+  const command = form ? commandOfForm(form, commandButtons) : undefined;
+  // a blocked or terminated creditor: switched off, with the reason beside it (issue 28)
+  const locked = useCreditorLock(command?.creditorStatus);
   if (!entry || !form?.queryFlag || !allowed(form.permission)) return null;
-  if (!adminAllowed(commandOfForm(form)?.adminPermission)) return null;
+  if (!adminAllowed(command?.adminPermission)) return null;
   const Icon = iconFor(entry.icon ?? 'Add');
-  return (
+  const button = (
     <Button
       variant="contained"
       startIcon={<Icon aria-hidden />}
+      disabled={Boolean(locked)}
+      aria-describedby={locked ? `${form.name}-locked` : undefined}
       onClick={() =>
         navigate({ pathname: location.pathname, search: withParam(location.search, form.queryFlag!) })
       }
     >
       {translate(form.label)}
     </Button>
+  );
+  if (!locked) return button;
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: 0.5 }}>
+      {button}
+      <Typography id={`${form.name}-locked`} variant="caption" color="text.secondary">
+        {translate(locked)}
+      </Typography>
+    </Box>
   );
 }

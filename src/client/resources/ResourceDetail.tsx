@@ -13,8 +13,9 @@ import {
 import { type RaRecord, useGetOne, useListContext, useTranslate } from 'ra-core';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { resources } from '../../../generated/resources';
 import type { ResourceConfig } from '../../shared/config-types';
-import { usePermissionCheck } from '../auth/use-permission-check';
+import { usePermissionCheck, useResourceAccessCheck } from '../auth/use-permission-check';
 import { useServerError } from '../data/use-server-error';
 import { FieldValue } from '../widgets/FieldValue';
 import { getByPath } from '../widgets/field-value';
@@ -22,6 +23,7 @@ import { DetailActions } from './DetailActions';
 import { DetailFieldList } from './DetailFieldList';
 import { DetailTabs } from './DetailTabs';
 import { itemPath, type Selection } from './resource-route';
+import { rowTarget } from './row-link';
 
 /**
  * The selected item's details, inline beside the list: header fields, sections, tabs and
@@ -47,11 +49,24 @@ export function ResourceDetail({ config, selection }: { config: ResourceConfig; 
   useEffect(() => {
     if (error) serverError();
   }, [error, serverError]);
-  // below the list (small screens) a newly selected item would stay out of sight
+  // a record that was shown and is gone now (an action deleted it, e.g. an unprocessed upload):
+  // the detail closes instead of staying open with a red "not found" (issue 28 item 6)
+  const gone = (error as { status?: number } | null)?.status === 404 && shown.data !== undefined;
+  // a record its list's row would have opened elsewhere (an upload still in processing, reached by a
+  // notification, a mail or a bookmark) moves there: where its actions can be taken (issue 28)
+  const canOpen = useResourceAccessCheck();
+  const elsewhere = record && hasShow ? rowTarget(config, record, resources, canOpen) : undefined;
+  const moveTo = elsewhere?.linked ? elsewhere.pathname : undefined;
+  useEffect(() => {
+    if (moveTo) navigate({ pathname: moveTo }, { replace: true });
+  }, [moveTo, navigate]);
+  // on a small screen the detail comes first (ResourceListPage): a selected item scrolled away from,
+  // above or below, is brought into sight
   const card = useRef<HTMLElement>(null);
   useEffect(() => {
     const element = card.current;
-    if (element && selection.id && element.getBoundingClientRect().top > window.innerHeight) {
+    const top = element?.getBoundingClientRect().top ?? 0;
+    if (element && selection.id && (top > window.innerHeight || top < 0)) {
       element.scrollIntoView({ behavior: 'smooth', block: 'start' });
     }
   }, [selection.id]);
@@ -63,6 +78,26 @@ export function ResourceDetail({ config, selection }: { config: ResourceConfig; 
     const text = search.toString();
     navigate({ pathname: itemPath(config), search: text ? `?${text}` : '' });
   };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closes once when the shown record is gone
+  useEffect(() => {
+    if (gone) close();
+  }, [gone]);
+  // the entry of a list the route selects (a debtor's location): its own details (issue 28)
+  const sub = config.detail.sub;
+  const subEntries = sub && record ? getByPath(record, sub.list) : undefined;
+  const subEntry = Array.isArray(subEntries)
+    ? (subEntries as Record<string, unknown>[]).find((entry) => String(entry.id) === selection.subId)
+    : undefined;
+  // chosen from the list in a tab below, the entry's details are brought into sight
+  const subSection = useRef<HTMLElement>(null);
+  const subShown = Boolean(subEntry);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again once the entry has loaded (the ref is set then)
+  useEffect(() => {
+    const element = subSection.current;
+    if (!element || !selection.subId) return;
+    const { top, bottom } = element.getBoundingClientRect();
+    if (top < 0 || bottom > window.innerHeight) element.scrollIntoView({ block: 'start' });
+  }, [selection.subId, subShown]);
   const [titleField, ...headerFields] = config.detail.header.filter((field) => allowed(field.permission));
 
   return (
@@ -119,6 +154,20 @@ export function ResourceDetail({ config, selection }: { config: ResourceConfig; 
               entity={config.detailEntity}
               selectedSubId={selection.subId}
             />
+            {sub && subEntry ? (
+              <Box
+                ref={subSection}
+                component="section"
+                aria-labelledby="section-sub"
+                sx={{ mt: 3, scrollMarginTop: 72 }}
+                data-testid="detail-sub"
+              >
+                <Typography id="section-sub" variant="h6" component="h3" gutterBottom>
+                  {translate(sub.label)}: {String(subEntry.name ?? subEntry.id)}
+                </Typography>
+                <DetailFieldList record={subEntry} fields={sub.fields.filter((f) => allowed(f.permission))} />
+              </Box>
+            ) : null}
             {config.detail.sections
               .filter((section) => allowed(section.permission))
               .map((section) => (

@@ -8,6 +8,7 @@ import { adminResource, basePath, isAdminRole } from '../layout/navigation';
 import { PageHeader } from '../layout/PageHeader';
 import { ListCreateButton } from './ListCreateButton';
 import { ListExportButton } from './ListExportButton';
+import { listActions } from './list-actions';
 import { ResourceDetail } from './ResourceDetail';
 import { ResourceFilters } from './ResourceFilters';
 import { ResourceTable } from './ResourceTable';
@@ -16,7 +17,7 @@ import { useUrlListController } from './use-url-list-controller';
 
 /**
  * The generic list page of any configured resource: filters, table, pagination and the
- * selected item's details inline beside the list (below it on small screens).
+ * selected item's details inline beside the list (above it on small screens).
  */
 export function ResourceListPage() {
   const name = useResourceContext();
@@ -62,12 +63,14 @@ function ResourceListView({ name }: { name: string }) {
   const location = useLocation();
   const list = useUrlListController(config);
   const selection = selectionFromPath(config, location.pathname);
+  const ListAction = listActions[config.name];
 
   return (
     <ListContextProvider value={list}>
       <PageHeader title={translate(config.label)} actions={
           <>
             <ListExportButton resource={config.name} />
+            {ListAction ? <ListAction /> : null}
             <ListCreateButton resource={config.name} />
           </>
         } />
@@ -87,7 +90,13 @@ function ResourceListView({ name }: { name: string }) {
           <ResourceTable config={config} selectedId={selection?.recordId} />
           {list.error ? null : <Pagination rowsPerPageOptions={config.list.perPageOptions} />}
         </Card>
-        {selection ? <ResourceDetail config={config} selection={selection} /> : null}
+        {/* on a phone or tablet the detail comes before the list: a deep link opens it in sight, not
+            below a page of rows (issue 28) */}
+        {selection ? (
+          <Box sx={{ order: { xs: -1, lg: 0 }, minWidth: 0 }}>
+            <ResourceDetail config={config} selection={selection} />
+          </Box>
+        ) : null}
       </Box>
     </ListContextProvider>
   );

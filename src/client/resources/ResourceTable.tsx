@@ -17,9 +17,17 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { resources } from '../../../generated/resources';
 import type { ColumnConfig, ResourceConfig } from '../../shared/config-types';
 import { usePermissionCheck, useResourceAccessCheck } from '../auth/use-permission-check';
-import { FieldValue } from '../widgets/FieldValue';
+import { ColumnValue, FieldValue } from '../widgets/FieldValue';
 import { ColumnChooser } from './ColumnChooser';
-import { availableWidth, type ColumnChoice, cardsFit, fitColumns, NO_CHOICE, tableWidth } from './column-fit';
+import {
+  availableWidth,
+  CELL_PADDING_X,
+  type ColumnChoice,
+  cardsFit,
+  fitColumns,
+  NO_CHOICE,
+  tableWidth,
+} from './column-fit';
 import { getByPath } from '../widgets/field-value';
 import { ListEmptyState } from './ListEmptyState';
 import { ListLoadError } from './ListLoadError';
@@ -155,7 +163,12 @@ export function ResourceTable({ config, selectedId }: { config: ResourceConfig; 
             size="small"
             stickyHeader
             aria-busy={list.isPending}
-            sx={{ tableLayout: 'fixed', width: '100%', minWidth: tableWidth(shown) }}
+            sx={{
+              tableLayout: 'fixed',
+              width: '100%',
+              minWidth: tableWidth(shown),
+              '& .MuiTableCell-root': { px: `${CELL_PADDING_X}px` },
+            }}
           >
             <ResourceTableHead columns={shown} />
             <TableBody>
@@ -190,17 +203,16 @@ export function ResourceTable({ config, selectedId }: { config: ResourceConfig; 
                         data-testid={`cell-${column.value}`}
                       >
                         <Box sx={TRUNCATED}>
-                          <FieldValue
-                            record={record}
-                            source={column.value}
-                            type={column.type}
-                            enumName={column.enum}
-                            widget={column.widget}
-                          />
+                          <ColumnValue record={record} column={column} />
                         </Box>
                         {column.subValue ? (
                           <Typography variant="body2" color="text.secondary" component="div" sx={TRUNCATED}>
-                            <FieldValue record={record} source={column.subValue} type="string" />
+                            <FieldValue
+                              record={record}
+                              source={column.subValue}
+                              type="string"
+                              readingWhen={column.subReadingWhen}
+                            />
                           </Typography>
                         ) : null}
                       </TableCell>
@@ -230,7 +242,8 @@ const STICKY_FIRST = {
   // scrolled under it and still shows which row is chosen
   '.MuiTableRow-hover:hover > &': { backgroundImage: (theme: Theme) => tint(theme.palette.action.hover) },
   '.Mui-selected > &': {
-    backgroundImage: (theme: Theme) => tint(alpha(theme.palette.primary.main, theme.palette.action.selectedOpacity)),
+    backgroundImage: (theme: Theme) =>
+      tint(alpha(theme.palette.primary.main, theme.palette.action.selectedOpacity)),
   },
 } as const;
 
@@ -290,12 +303,21 @@ function ResourceCards({
                 sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}
                 data-testid={`cell-${title.value}`}
               >
+                <ColumnValue record={record} column={title} />
+              </Typography>
+            ) : null}
+            {title?.subValue ? (
+              <Typography
+                variant="body2"
+                color="text.secondary"
+                component="div"
+                sx={{ overflowWrap: 'anywhere' }}
+              >
                 <FieldValue
                   record={record}
-                  source={title.value}
-                  type={title.type}
-                  enumName={title.enum}
-                  widget={title.widget}
+                  source={title.subValue}
+                  type="string"
+                  readingWhen={title.subReadingWhen}
                 />
               </Typography>
             ) : null}
@@ -321,13 +343,7 @@ function ResourceCards({
                     sx={{ m: 0, overflowWrap: 'anywhere' }}
                     data-testid={`cell-${column.value}`}
                   >
-                    <FieldValue
-                      record={record}
-                      source={column.value}
-                      type={column.type}
-                      enumName={column.enum}
-                      widget={column.widget}
-                    />
+                    <ColumnValue record={record} column={column} />
                   </Typography>
                 </Box>
               ))}

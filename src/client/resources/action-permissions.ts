@@ -1,8 +1,7 @@
-import { commands } from '../../../generated/commands';
-import { forms } from '../../../generated/forms';
+import { type CommandButton, commandButtons, formButtons } from '../../../generated/action-table';
 import { permissionTables } from '../../../generated/permissions';
-import type { ActionConfig, CommandConfig } from '../../shared/config-types';
-import { commandOfForm } from '../forms/form-command';
+import type { ActionConfig } from '../../shared/config-types';
+import { commandOfForm } from '../forms/command-of-form';
 
 /** What GET /debtor/{id}/permissions (or /location/{id}/permissions) answers: server name → allowed now. */
 export type RecordPermissions = Record<string, boolean>;
@@ -12,7 +11,7 @@ export type RecordPermissions = Record<string, boolean>;
  * entity a command targets — the `permissions` of the targets in schema/commands.
  */
 export const RECORD_PERMISSION_CALLS: Record<string, string> = Object.fromEntries(
-  Object.values(commands).flatMap((c) => (c.target?.permissions ? [[c.target.entity, c.target.permissions]] : [])),
+  Object.values(commandButtons).flatMap((c) => (c.target?.permissions ? [[c.target.entity, c.target.permissions]] : [])),
 );
 
 /**
@@ -40,16 +39,17 @@ export function serverNameOf(path: string): string {
 }
 
 /**
- * The command behind an action: the one it names, or the command its dialog's form submits to.
+ * The command behind an action: the one it names, or the command its dialog's form submits to. By
+ * default from the buttons' table; the dialog gives the whole `commands`.
  *
  * @example actionCommand({ key: 'edit', label: '…', dialog: 'editDebtor' })?.name // 'updateDebtor'
  */
-export function actionCommand(
+export function actionCommand<C extends Pick<CommandButton, 'form' | 'path'> = CommandButton>(
   action: Pick<ActionConfig, 'command' | 'dialog'>,
-  table: Record<string, CommandConfig> = commands,
-): CommandConfig | undefined {
+  table: Record<string, C> = commandButtons as unknown as Record<string, C>,
+): C | undefined {
   if (action.command) return table[action.command];
-  const form = action.dialog ? forms[action.dialog] : undefined;
+  const form = action.dialog ? formButtons[action.dialog] : undefined;
   return form ? commandOfForm(form, table) : undefined;
 }
 

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { DownloadEInvoiceDialog } from './DownloadEInvoiceDialog';
 import { ImpersonateDialog } from './ImpersonateDialog';
 
 /** What a client-side action's dialog receives: the shown record and its id. */
@@ -10,8 +11,10 @@ export interface ClientActionProps {
 
 /**
  * Detail actions that run no command and open no form but a dialog of their own, by action key (a
- * lookup table, as widgets are): the impersonation of a creditor user (schema/resources/users.yaml).
+ * lookup table, as widgets are): the impersonation of a creditor user (schema/resources/users.yaml),
+ * the e-invoice download of a voucher (schema/resources/vouchers.yaml, issue 29).
  */
 export const CLIENT_ACTIONS: Record<string, ComponentType<ClientActionProps>> = {
   impersonate: ImpersonateDialog,
+  downloadEInvoice: DownloadEInvoiceDialog,
 };

@@ -80,28 +80,34 @@ describe('fitColumns', () => {
   it('leaves out what the user switched off and forces what the user switched on', () => {
     const choice = toggleColumn(toggleColumn(NO_CHOICE, 'debtor', false), 'source', true);
     expect(choice).toEqual({ hidden: ['debtor'], shown: ['source'] });
-    // the switched-on column comes on top of what fits: the table scrolls sideways
-    expect(names(fitColumns(columns, 4 * w, choice).shown)).toEqual([
-      'number',
-      'location',
-      'amount',
-      'source',
-      'status',
-    ]);
+    // the switched-on column takes the room of a lower-priority one that filled the width
+    expect(names(fitColumns(columns, 4 * w, choice).shown)).toEqual(['number', 'amount', 'source', 'status']);
+    expect(names(fitColumns(columns, 4 * w, choice).tooNarrow)).toEqual(['location']);
     // switching a column on again removes it from the hidden ones
     expect(toggleColumn(choice, 'debtor', true)).toEqual({ hidden: [], shown: ['source', 'debtor'] });
   });
 
-  it('keeps every shown column while the user switches on several in turn (issue 15)', () => {
+  it('keeps every ticked column and priority 1 while the user switches on several in turn (issues 15, 28)', () => {
     let choice = NO_CHOICE;
-    const before = names(fitColumns(columns, 4 * w).shown);
+    const always = names(columns.filter((column) => column.priority === 1));
     for (const value of ['location', 'source']) {
       choice = toggleColumn(choice, value, true);
       const shown = names(fitColumns(columns, 4 * w, choice).shown);
-      for (const kept of [...before, ...choice.shown]) expect(shown, value).toContain(kept);
+      for (const kept of [...always, ...choice.shown]) expect(shown, value).toContain(kept);
     }
+    // no room left beside what was asked for: the priority 2 columns wait under "Spalten"
+    expect(names(fitColumns(columns, 4 * w, choice).shown)).toEqual(['number', 'location', 'amount', 'source']);
+    expect(names(fitColumns(columns, 4 * w, choice).tooNarrow)).toEqual(['debtor', 'status']);
+    // more switched on than the width holds: all of it shows and the table scrolls sideways
+    for (const value of ['debtor', 'status']) choice = toggleColumn(choice, value, true);
     expect(names(fitColumns(columns, 4 * w, choice).shown)).toEqual(names(columns));
-    expect(fitColumns(columns, 4 * w, choice).tooNarrow).toEqual([]);
+  });
+
+  it('never pushes priority 1 out for a switched-on column that fits beside it (a voucher list on a laptop)', () => {
+    const laptop = [col('number', 1), col('date', 2), col('amount', 1), col('status', 1), col('source', 3)];
+    const fit = fitColumns(laptop, 4 * w, toggleColumn(NO_CHOICE, 'date', true));
+    expect(names(fit.shown)).toEqual(['number', 'date', 'amount', 'status']);
+    expect(names(fit.tooNarrow)).toEqual(['source']);
   });
 });
 
@@ -116,9 +122,9 @@ describe('cardsFit', () => {
 
 describe('tableWidth', () => {
   it('is the sum of the columns with their cell padding, a column without width at the default', () => {
-    expect(columnWidth({ width: 100 })).toBe(132);
-    expect(columnWidth({})).toBe(182);
-    expect(tableWidth([{ width: 100 }, {}, { width: 20 }])).toBe(132 + 182 + 52);
+    expect(columnWidth({ width: 100 })).toBe(124);
+    expect(columnWidth({})).toBe(174);
+    expect(tableWidth([{ width: 100 }, {}, { width: 20 }])).toBe(124 + 174 + 44);
     expect(tableWidth([])).toBe(0);
   });
 

@@ -8,9 +8,10 @@ export interface ColumnChoice {
 
 export const NO_CHOICE: ColumnChoice = { hidden: [], shown: [] };
 
-/** a column without a fixed width, and the cell padding MUI's small table adds to every column */
+/** a column without a fixed width, and the cell padding the list's table gives every column (12 px a side: `CELL_PADDING_X`) */
 const DEFAULT_WIDTH = 150;
-const CELL_PADDING = 32;
+export const CELL_PADDING_X = 12;
+const CELL_PADDING = 2 * CELL_PADDING_X;
 
 /** The width a column takes in the table: the table is laid out fixed, so this is its real width. */
 export const columnWidth = (column: Pick<ColumnConfig, 'width'>): number =>
@@ -37,18 +38,19 @@ export function availableWidth(boxWidth: number, scrollbar: number, pageScrollba
 
 /**
  * The columns a list shows in `available` pixels: the first column not switched off (the row's
- * name, kept in sight) and the columns the user switched on always, then priority 1, 2 and 3 in
- * YAML order as far as they fit (a lower priority only when all of the higher one fits); a column the user switched off never. Answers the shown columns in YAML order and those
- * left out for want of width. What shows fits (`tableWidth(shown) <= available`) unless the user
- * switched on more, or the first column alone is wider.
+ * name, kept in sight), priority 1 as far as it fits beside it, the columns the user switched on,
+ * then priority 2 and 3 in YAML order in the room left (a lower priority only when all of the
+ * higher one fits); a column the user switched off never. Answers the shown columns in YAML order
+ * and those left out for want of width.
  *
  * Priority 1 fits on a laptop; beside an open detail even some of it may not, and the table would
  * scroll sideways by default — the detail beside shows the row's values anyway (issue 15).
  *
- * A column the user switches on comes on top of what fits (the table then scrolls sideways, its
- * first column in sight): it never pushes out a column that was shown. Counting it against the
- * width made every switched-on column drop the last shown one, so a user ticking several columns in
- * turn saw the ones ticked before vanish again (issue 15).
+ * A column the user switches on takes the room of priority 2 and 3 columns that were filling the
+ * width, never of priority 1 nor of another switched-on column: ticking several columns in turn
+ * keeps every one ticked before (issue 15), and ticking "Belegdatum" on a laptop no longer pushes
+ * "Status" out of sight to the right (issue 28). Only when the switched-on columns and priority 1
+ * together are wider than the box does the table scroll sideways, its first column in sight.
  *
  * @example fitColumns(voucherColumns, 900, NO_CHOICE).shown.map((c) => c.value) // ['numberToShow', 'debtor.name', …]
  */
@@ -58,16 +60,10 @@ export function fitColumns(
   choice: ColumnChoice = NO_CHOICE,
 ): { shown: ColumnConfig[]; tooNarrow: ColumnConfig[] } {
   const wanted = columns.filter((column) => !choice.hidden.includes(column.value));
-  const first = wanted.slice(0, 1);
-  // switched-on columns come on top: taken, but not counted against the width
-  const taken = new Set(
-    [...first, ...wanted.filter((column) => choice.shown.includes(column.value))].map(
-      (column) => column.value,
-    ),
-  );
-  let used = tableWidth(first);
-  const tooNarrow: ColumnConfig[] = [];
-  for (const priority of [1, 2, 3]) {
+  const taken = new Set(wanted.slice(0, 1).map((column) => column.value));
+  let used = tableWidth(wanted.slice(0, 1));
+  let tooNarrow: ColumnConfig[] = [];
+  const fill = (priority: number) => {
     // a column of a lower priority never shows while one of a higher priority is left out
     const room = tooNarrow.length === 0;
     for (const column of wanted) {
@@ -77,7 +73,16 @@ export function fitColumns(
         used += columnWidth(column);
       } else tooNarrow.push(column);
     }
+  };
+  fill(1);
+  for (const column of wanted) {
+    if (!choice.shown.includes(column.value) || taken.has(column.value)) continue;
+    taken.add(column.value);
+    used += columnWidth(column);
   }
+  tooNarrow = tooNarrow.filter((column) => !taken.has(column.value));
+  fill(2);
+  fill(3);
   return { shown: columns.filter((column) => taken.has(column.value)), tooNarrow };
 }
 

@@ -1,4 +1,5 @@
 import type { ThemeOptions } from '@mui/material';
+import { deDE } from '@mui/material/locale';
 import type { VariantConfig } from '../../shared/config-types';
 
 /**
@@ -6,7 +7,8 @@ import type { VariantConfig } from '../../shared/config-types';
  * default theme for the portal (`variantTheme`), a few of its values for the light login entry
  * (`loginTheme`), which must not import react-admin. `contrastThreshold: 4.5` makes MUI choose
  * text colours that meet WCAG AA on the brand colours; `loadingLabel` names every spinner that
- * does not name itself.
+ * does not name itself. MUI's German locale (`deDE`) gives its own components' words — the pager's
+ * "Zur nächsten Seite", "Zeilen pro Seite", "1–10 von 42" — instead of English defaults.
  *
  * @example createTheme(kontorThemeOptions(variant, de.selfservice.loader.loading, base))
  */
@@ -21,7 +23,7 @@ export function kontorThemeOptions<T extends ThemeOptions>(variant: VariantConfi
       ...(variant.theme.background ? { background: { default: variant.theme.background } } : {}),
     },
     components: {
-      ...base.components,
+      ...withGermanDefaults(base.components),
       MuiButtonBase: {
         styleOverrides: {
           root: {
@@ -39,4 +41,16 @@ export function kontorThemeOptions<T extends ThemeOptions>(variant: VariantConfi
       },
     },
   };
+}
+
+type Components = NonNullable<ThemeOptions['components']>;
+
+/** The base theme's components over MUI's German ones, their default props merged (both set the Autocomplete's). */
+function withGermanDefaults(components: ThemeOptions['components']): Components {
+  const german = deDE.components as Record<string, { defaultProps?: object }>;
+  const merged: Record<string, unknown> = { ...german };
+  for (const [name, own] of Object.entries((components ?? {}) as Record<string, { defaultProps?: object }>)) {
+    merged[name] = { ...german[name], ...own, defaultProps: { ...german[name]?.defaultProps, ...own?.defaultProps } };
+  }
+  return merged as Components;
 }

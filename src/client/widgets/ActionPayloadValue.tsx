@@ -1,7 +1,8 @@
 import { Box, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { useMemo } from 'react';
-import { describePayload, rawPayload } from './action-payload';
+import { enums } from '../../../generated/enums';
+import { describePayload, payloadCodeLabel, rawPayload } from './action-payload';
 import type { ValueWidgetProps } from './field-value';
 import { PayloadEntryList } from './PayloadEntryList';
 
@@ -16,6 +17,11 @@ export function ActionPayloadValue({ value }: ValueWidgetProps) {
     () =>
       describePayload(value, {
         label: (key) => translate(`fields.${key}`, { _: key }),
+        code: (key, code) =>
+          payloadCodeLabel(key, code, (name, value) => {
+            const entry = enums[name]?.values.find((candidate) => String(candidate.value) === value);
+            return entry ? translate(entry.label) : undefined;
+          }),
         yes: translate('ra.boolean.true'),
         no: translate('ra.boolean.false'),
         empty: '–',

@@ -5,6 +5,7 @@ import {
   isMoneyKey,
   type PayloadTexts,
   parsePayload,
+  payloadCodeLabel,
   rawPayload,
 } from './action-payload';
 
@@ -133,5 +134,35 @@ describe('parsePayload and rawPayload', () => {
     expect(rawPayload('{"a":1}')).toBe('{\n  "a": 1\n}');
     expect(rawPayload('kein JSON')).toBe('kein JSON');
     expect(rawPayload(null)).toBe('');
+  });
+});
+
+describe('payload codes (issue 28 item 10: ID_3 and yellow were shown raw)', () => {
+  const labels: Record<string, Record<string, string>> = {
+    limitReasonCodeCustomer: { ID_3: 'Mittlere Bonität', ID_10: 'Verstorben' },
+    limitReasonCodeBusiness: { ID_10: 'Unternehmen aufgelöst' },
+    solvencyReasonCodeCustomer: { ID_3: 'Mittlere Bonität' },
+    solvencyColor: { yellow: 'Gelb' },
+  };
+  const labelOf = (name: string, code: string) => labels[name]?.[code];
+  const coded: PayloadTexts = { ...texts, code: (key, code) => payloadCodeLabel(key, code, labelOf) };
+
+  it('labels reason codes and colours, both meanings when the debtor type is unknown, the code kept for support', () => {
+    expect(payloadCodeLabel('reasonCodes', 'ID_3', labelOf)).toBe('Mittlere Bonität (ID_3)');
+    expect(payloadCodeLabel('reasonCodes', 'ID_10', labelOf)).toBe('Verstorben / Unternehmen aufgelöst (ID_10)');
+    expect(payloadCodeLabel('color', 'yellow', labelOf)).toBe('Gelb (yellow)');
+    expect(payloadCodeLabel('reasonCodes', 'ID_99', labelOf)).toBeUndefined();
+    expect(payloadCodeLabel('name', 'ID_3', labelOf)).toBeUndefined();
+  });
+
+  it('shows the labels in the described payload', () => {
+    expect(describePayload({ reasonCodes: ['ID_3'], color: 'yellow', name: 'ID_3' }, coded)).toEqual({
+      kind: 'entries',
+      entries: [
+        { key: 'reasonCodes', label: 'reasonCodes', value: 'Mittlere Bonität (ID_3)' },
+        { key: 'color', label: 'color', value: 'Gelb (yellow)' },
+        { key: 'name', label: 'Name', value: 'ID_3' },
+      ],
+    });
   });
 });

@@ -20,6 +20,8 @@ export type PayloadView =
 export interface PayloadTexts {
   /** label of a key: its field text (`fields.<key>`) or the key itself */
   label: (key: string) => string;
+  /** the label of a coded text value (`ID_3`, `yellow`) by its key, when the key names a code */
+  code?: (key: string, value: string) => string | undefined;
   yes: string;
   no: string;
   empty: string;
@@ -70,7 +72,40 @@ export function formatPayloadScalar(key: string, value: unknown, texts: PayloadT
     return Number.isInteger(value) ? String(value) : decimal.format(value);
   }
   if (typeof value === 'string' && ISO_DATE.test(value)) return formatDate(value) || value;
+  if (typeof value === 'string') return texts.code?.(key, value) ?? value;
   return String(value);
+}
+
+/**
+ * Payload keys whose text values are codes of enumerations (the reason codes of an ident or solvency
+ * check mean different things for businesses and private customers: both are tried).
+ */
+export const PAYLOAD_CODE_ENUMS: Record<string, readonly string[]> = {
+  reasonCodes: ['limitReasonCodeCustomer', 'limitReasonCodeBusiness', 'solvencyReasonCodeCustomer', 'solvencyReasonCodeBusiness'],
+  reasonCode: ['solvencyReasonCodeCustomer', 'solvencyReasonCodeBusiness', 'limitReasonCodeCustomer', 'limitReasonCodeBusiness'],
+  color: ['solvencyColor'],
+  paymentMethod: ['paymentMethod'],
+  deliveryType: ['deliveryType'],
+  debtorType: ['debtorType'],
+  followUpAction: ['workQueueFollowUp'],
+  rejectAction: ['workQueueFollowUp'],
+  voucherType: ['voucherType'],
+  exposureType: ['exposureType'],
+};
+
+/**
+ * A code's label for a payload key: the distinct labels of the enumerations the key names, with
+ * the code in brackets for support (`Mittlere Bonität (ID_3)`); undefined when no enumeration knows it.
+ *
+ * @example payloadCodeLabel('reasonCodes', 'ID_3', (name, code) => …) // 'Mittlere Bonität (ID_3)'
+ */
+export function payloadCodeLabel(
+  key: string,
+  value: string,
+  labelOf: (enumName: string, code: string) => string | undefined,
+): string | undefined {
+  const labels = [...new Set((PAYLOAD_CODE_ENUMS[key] ?? []).map((name) => labelOf(name, value)).filter(Boolean))];
+  return labels.length ? `${labels.join(' / ')} (${value})` : undefined;
 }
 
 /** The lines of one key: a scalar, a list (scalars joined, objects nested) or a nested object. */

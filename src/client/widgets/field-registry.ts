@@ -3,7 +3,9 @@ import type { DisplayWidgetName } from '../../../generated/widgets';
 import type { FieldType } from '../../shared/config-types';
 import { ActionPayloadValue } from './ActionPayloadValue';
 import { ActionTypeValue } from './ActionTypeValue';
+import { AdminPermissionsValue } from './AdminPermissionsValue';
 import { BooleanValue } from './BooleanValue';
+import { DateTimeValue } from './DateTimeValue';
 import { DateValue } from './DateValue';
 import { EmailValue } from './EmailValue';
 import { EnumChip } from './EnumChip';
@@ -15,8 +17,10 @@ import { MoneyValue } from './MoneyValue';
 import { NumberValue } from './NumberValue';
 import { PercentValue } from './PercentValue';
 import { PhoneValue } from './PhoneValue';
+import { ReasonCodeValue } from './ReasonCodeValue';
 import { RoleValue } from './RoleValue';
 import { TextValue } from './TextValue';
+import { WorkQueueAnswerValue } from './WorkQueueAnswerValue';
 
 /**
  * Field type → display component. Every `FieldType` must have an entry (the `Record` type
@@ -49,6 +53,10 @@ export const fieldWidgets: Record<FieldType, ComponentType<ValueWidgetProps>> = 
 export const namedFieldWidgets: Partial<Record<DisplayWidgetName, ComponentType<ValueWidgetProps>>> = {
   actionTypeLabel: ActionTypeValue,
   actionPayload: ActionPayloadValue,
+  dateTime: DateTimeValue,
   roleLabel: RoleValue,
   fileDownload: FileDownloadValue,
+  reasonCodeLabel: ReasonCodeValue,
+  adminPermissionLabels: AdminPermissionsValue,
+  workQueueAnswerLabel: WorkQueueAnswerValue,
 };

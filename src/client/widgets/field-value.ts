@@ -10,4 +10,6 @@ export interface ValueWidgetProps {
   value: unknown;
   /** enumeration name for enum values */
   enumName?: string;
+  /** the whole record the value belongs to, for widgets whose label depends on a sibling field */
+  record?: unknown;
 }

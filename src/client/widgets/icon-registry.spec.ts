@@ -10,4 +10,17 @@ describe('icon registry', () => {
     ]);
     expect(named.filter((name) => !icons[name])).toEqual([]);
   });
+
+  it('gives every action tile an icon of its own kind, not the neutral fallback (issue 28)', () => {
+    const without = Object.entries(resources).flatMap(([name, config]) =>
+      config.detail.actions.filter((action) => !action.icon).map((action) => `${name}.${action.key}`),
+    );
+    expect(without).toEqual([]);
+    // a detail's tiles are told apart by their icons: at most a pair (switch on / off) shares one
+    for (const [name, config] of Object.entries(resources)) {
+      const counts = new Map<string, number>();
+      for (const action of config.detail.actions) counts.set(action.icon!, (counts.get(action.icon!) ?? 0) + 1);
+      expect([...counts].filter(([, count]) => count > 2), name).toEqual([]);
+    }
+  });
 });

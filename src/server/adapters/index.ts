@@ -62,6 +62,11 @@ function choose<T>(
   return factory(env, options);
 }
 
+/** Where the file outbox writes mail (`MAIL_OUTBOX_DIR`, default `<dataDir>/outbox`); unused with `SMTP_URL`. */
+export function outboxDirOf(env: NodeJS.ProcessEnv, dataDir: string): string {
+  return path.resolve(env.MAIL_OUTBOX_DIR || path.join(dataDir, 'outbox'));
+}
+
 /**
  * The adapters the configuration asks for: CREDIT_AGENCY and BOOKING_SYSTEM (`local`, the default
  * and so far the only value; BOOKING_DECISION_DELAY_SECONDS, default 259200 = 3 days), the mailer by
@@ -78,7 +83,7 @@ export function createAdapters(env: NodeJS.ProcessEnv, options: AdapterOptions):
     bookingSystem: choose(BOOKING_SYSTEMS, 'BOOKING_SYSTEM', env, options),
     mailer: createMailer({
       smtpUrl: env.SMTP_URL || undefined,
-      outboxDir: env.MAIL_OUTBOX_DIR || path.join(options.dataDir, 'outbox'),
+      outboxDir: outboxDirOf(env, options.dataDir),
       from: env.MAIL_FROM || DEFAULT_MAIL_FROM,
       log: options.log,
     }),

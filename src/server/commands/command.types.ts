@@ -65,8 +65,11 @@ export interface CommandContext<Input = Record<string, any>> {
   now: Date;
   /** whether a permission path is on for the caller (product × user × role) */
   allowed(path: string): Promise<boolean>;
-  /** refuses the command: nothing is written; the answer is `status` with the reason's text */
-  refuse(reason: string, status?: number, params?: Record<string, unknown>): never;
+  /**
+   * refuses the command: nothing is written; the answer is `status` with the reason's text (`field`:
+   * the input field the reason is about, answered as `field: body/<name>` so the form shows it there)
+   */
+  refuse(reason: string, status?: number, params?: Record<string, unknown>, field?: string): never;
 }
 
 /** What a handler may hand back to the pipeline, all optional. */

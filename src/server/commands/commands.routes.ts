@@ -11,6 +11,7 @@ import { formBodyLimit } from './body-limit';
 import { acceptMultipartBodies } from './multipart-body';
 import { hasTargetLoader } from './targets';
 import { runCommand } from './run-command';
+import { idempotencyOf, ReplayedAnswer, sendReplay } from './idempotency';
 
 /**
  * Text with control characters (a NUL cannot even be stored) is refused before anything else:
@@ -79,16 +80,16 @@ export async function commandsRoutes(app: FastifyInstance, { db, adapters, clock
     app.route<{ Params: { id?: number } & Record<string, unknown>; Body: Record<string, unknown> }>({
       method: route.method,
       url: route.url,
-      config: { public: isPublic, access: { kind: 'command', commands: route.commands } },
+      config: { public: isPublic, writes: true, access: { kind: 'command', commands: route.commands } },
       ...(bodyLimit ? { bodyLimit } : {}),
       schema: {
         ...withErrors(route.schema as { response: Record<string, unknown> }),
         ...(isPublic ? { security: [] } : {}),
       },
       preValidation: refuseControlCharacters,
-      handler: async (request) => {
+      handler: async (request, reply) => {
         const command = selectCommand(route.commands, request.body);
-        const response = await runCommand({
+        const answer = await runCommand({
           db,
           adapters,
           command,
@@ -98,9 +99,13 @@ export async function commandsRoutes(app: FastifyInstance, { db, adapters, clock
           ...targetOf(command, request),
           params: request.params,
           now: clock(),
+          // public commands have no user to keep a key for (idempotencyOf answers null)
+          idempotency: isPublic ? null : idempotencyOf(request),
+          present: (response) =>
+            isEntity ? response : { success: true, message: germanText(command.success, {}, request.user?.product), ...response },
         });
-        if (isEntity) return response;
-        return { success: true, message: germanText(command.success, {}, request.user?.product), ...response };
+        if (answer instanceof ReplayedAnswer) return sendReplay(reply, answer);
+        return answer;
       },
     });
   }

@@ -2,6 +2,7 @@ import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { forms } from '../../../generated/forms';
 import { MAX_UPLOAD_BYTES, parseDataUrl } from '../../shared/validation';
+import { typeFormFields } from '../plugins/strict-bodies';
 import { ApiError } from '../errors';
 import { germanText } from './command-audit';
 
@@ -77,6 +78,8 @@ export async function acceptMultipartBodies(app: FastifyInstance): Promise<void>
     for (const [name, value] of Object.entries(body)) {
       if (value === '' || value === 'undefined' || value === 'null') delete body[name];
     }
+    // form data is text: numbers and flags typed by the body schema (the JSON body is validated strictly)
+    typeFormFields(body, request.routeOptions.schema?.body as Parameters<typeof typeFormFields>[1]);
   });
   app.setErrorHandler(async (error) => {
     const code = (error as { code?: string }).code;

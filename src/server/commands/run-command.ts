@@ -9,6 +9,7 @@ import { permissionContextOf, permissions } from '../plugins/permissions';
 import { grantedAdminPermissions } from '../routes/admin/admin-access';
 import { germanText, writeAudit } from './command-audit';
 import type { Caller, CommandCreditor, CommandHandler, CommandOutcome, LoadedTarget } from './command.types';
+import { claimKey, type IdempotencyClaim, type ReplayedAnswer, storeAnswer } from './idempotency';
 import { loadTarget, setTargetState, targetIdByKey } from './targets';
 
 const ADMIN_ROLES = new Set(permissionTables.roleGroups.admins);
@@ -20,9 +21,17 @@ const SUPER_ADMIN = 'ROLE_SUPER_ADMIN';
  * failure key>, reason: <why>, message: <German text of why> }`; the transaction is rolled back.
  */
 export class CommandRefusal extends ApiError {
-  constructor(statusCode: number, code: string, reason: string, params: Record<string, unknown> = {}, product?: string) {
+  constructor(
+    statusCode: number,
+    code: string,
+    reason: string,
+    params: Record<string, unknown> = {},
+    product?: string,
+    field?: string,
+  ) {
     super(statusCode, code, germanText(reason, params, product));
     this.reason = reason;
+    if (field) this.field = `body/${field}`;
   }
 }
 
@@ -70,6 +79,10 @@ export interface RunCommandInput {
   /** every path parameter ({approvalId} of a command without target) */
   params?: Record<string, unknown>;
   now: Date;
+  /** the request's Idempotency-Key claim (idempotency.ts); claimed first thing in the transaction */
+  idempotency?: IdempotencyClaim | null;
+  /** the answer's body as sent (and kept for a replay); default: the handler's response */
+  present?: (response: Record<string, unknown>) => Record<string, unknown>;
 }
 
 /**
@@ -79,8 +92,8 @@ export interface RunCommandInput {
  */
 async function runPublicCommand(run: RunCommandInput): Promise<Record<string, unknown>> {
   const { db, command, now } = run;
-  const refuse = (reason: string, status = 409, params: Record<string, unknown> = {}): never => {
-    throw new CommandRefusal(status, command.failure, reason, params);
+  const refuse = (reason: string, status = 409, params: Record<string, unknown> = {}, field?: string): never => {
+    throw new CommandRefusal(status, command.failure, reason, params, undefined, field);
   };
   return db.transaction().execute(async (trx) => {
     const caller: Caller = { userId: null, email: '', roles: [], creditorId: null, product: '', isAdmin: false };
@@ -113,27 +126,39 @@ async function runPublicCommand(run: RunCommandInput): Promise<Record<string, un
  *
  * @example await runCommand({ db, adapters, command: commands.updateDebtor, handler, request, input: body, id: 12, now: new Date() })
  */
-export async function runCommand(run: RunCommandInput): Promise<Record<string, unknown>> {
+export async function runCommand(run: RunCommandInput): Promise<Record<string, unknown> | ReplayedAnswer> {
   const { db, command, request, now } = run;
-  if (command.public) return runPublicCommand(run);
-  const refuse = (reason: string, status = 409, params: Record<string, unknown> = {}): never => {
-    throw new CommandRefusal(status, command.failure, reason, params, request.user.product);
+  const present = run.present ?? ((response) => response);
+  if (command.public) return present(await runPublicCommand(run));
+  const refuse = (reason: string, status = 409, params: Record<string, unknown> = {}, field?: string): never => {
+    throw new CommandRefusal(status, command.failure, reason, params, request.user.product, field);
   };
   const user = request.user;
   const isAdmin = user.roles.some((role) => ADMIN_ROLES.has(role));
 
+  // A product preview looks, whatever the method (issue 26: the spec's GET-shaped commands too).
+  if (user.preview) refuse('previewReadOnly', 403);
   // Role, then the effective permission of the caller — before anything is read.
   if (!user.roles.some((role) => command.roles.includes(role))) refuse(command.denied ?? 'forbidden', 403);
+  // What an administrator acting as the user may take is the command's YAML (`impersonation`).
+  if (user.impersonatedBy && command.impersonation !== 'allowed') refuse('commands.impersonationRefused', 403);
   const permissionContext = await permissionContextOf(db, request);
   const allowed = async (path: string) => permissions.isAllowed(path, permissionContext);
   if (!isAdmin && command.permission && !(await allowed(command.permission))) refuse('forbidden', 403);
-  if (isAdmin && command.adminPermission && !user.roles.includes(SUPER_ADMIN)) {
-    if (!(await grantedAdminPermissions(db, request)).includes(command.adminPermission)) refuse('forbidden', 403);
+  if (isAdmin && command.adminPermission) {
+    const granted = command.adminPermission === 'superAdmin' ? [] : await grantedAdminPermissions(db, request);
+    if (!permissions.hasAdminPermission(command.adminPermission, user.roles, granted)) refuse('forbidden', 403);
   }
   const tenant = isAdmin ? null : user.creditorId;
   if (!isAdmin && tenant == null) refuse('forbidden', 403);
 
   return db.transaction().execute(async (trx) => {
+    // The same Idempotency-Key again: the first answer, before any check of the (changed) state.
+    const claim = run.idempotency;
+    if (claim) {
+      const replay = await claimKey(trx, claim, now, request);
+      if (replay) return replay;
+    }
     const me = await trx.selectFrom('appUser').select(['email']).where('id', '=', user.id).executeTakeFirst();
     const caller: Caller = {
       userId: user.id,
@@ -189,6 +214,9 @@ export async function runCommand(run: RunCommandInput): Promise<Record<string, u
       await setTargetState(trx, command.target, target, command.to, now);
     }
     await writeAudit(trx, { command, caller, creditor, target, input: run.input, outcome, now });
-    return outcome.response ?? {};
+    const body = present(outcome.response ?? {});
+    // kept in the same transaction: the answer exists exactly when the command's effect does
+    if (claim) await storeAnswer(trx, claim, 200, body);
+    return body;
   });
 }

@@ -4,6 +4,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { CamelCasePlugin, Kysely, type LogConfig, PostgresDialect, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
+import { type DatabaseListen, listenOnPostgres } from './listen';
 import { namedStatementClient } from './pglite-statements';
 import type { Database } from './schema';
 
@@ -21,6 +22,8 @@ export interface DatabaseHandle {
   execScript(executor: Kysely<Database>, script: string): Promise<void>;
   /** The embedded instance, when `kind` is `pglite` (tests dump and load its data directory). */
   pglite?: PGlite;
+  /** LISTEN on a channel (the live events, issue 31): a dedicated connection on PostgreSQL, PGlite's own `listen` */
+  listen: DatabaseListen;
   close(): Promise<void>;
 }
 
@@ -129,15 +132,32 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // the process: pg emits it on the pool, and the next query simply opens a new connection.
     pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
     pool.on('connect', answerThroughCallback);
+    // A connection ended while checked out (between two statements of a transaction) emits its error
+    // on the client, where no one listens: without this listener the process would die (issue 27).
+    // Its next statement fails, the request answers 503 and the pool drops the client on release.
+    pool.on('connect', (client) => client.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`)));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins, log: options.log });
+    const listeners = new Set<() => Promise<void>>();
     return {
       db,
       kind: 'postgres',
+      listen: async (channel, onPayload) => {
+        const stop = await listenOnPostgres(options.databaseUrl!, channel, onPayload);
+        const unlisten = async () => {
+          listeners.delete(unlisten);
+          await stop();
+        };
+        listeners.add(unlisten);
+        return unlisten;
+      },
       // Without parameters `pg` uses the simple query protocol, which accepts several statements.
       execScript: async (executor, script) => {
         await sql.raw(script).execute(executor);
       },
-      close: () => db.destroy(),
+      close: async () => {
+        await Promise.all([...listeners].map((unlisten) => unlisten()));
+        await db.destroy();
+      },
     };
   }
   const pglite = await PGlite.create({
@@ -160,6 +180,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     db,
     kind: 'pglite',
     pglite,
+    // PGlite has one session: its notifications are those of this process, delivered after commit
+    listen: async (channel, onPayload) => {
+      const unlisten = await pglite.listen(channel, onPayload);
+      return async () => {
+        if (!pglite.closed) await unlisten();
+      };
+    },
     execScript: async (_executor, script) => {
       await pglite.exec(script);
     },

@@ -82,6 +82,20 @@ export interface CreditorTable {
   apiErrorCount: Generated<number>;
   registrationState: string | null;
   sentToSapAt: NullableTimestamp;
+  /** the seller data of its e-invoices (0170): VAT id BT-31 (compact upper case), the account debtors pay to (BG-17) */
+  vatId: string | null;
+  invoiceIban: string | null;
+  invoiceBic: string | null;
+  /** Gläubiger-ID (SEPA creditor identifier) of pain.008 files, checked (0180) */
+  sepaCreditorIdentifier: string | null;
+  sepaBic: string | null;
+  /** DATEV EXTF header and accounts (0181); null: not set up yet */
+  datevConsultantNumber: number | null;
+  datevClientNumber: number | null;
+  datevFiscalYearStartMonth: Generated<number>;
+  datevAccountLength: Generated<number>;
+  datevChart: Generated<string>;
+  datevCollectiveDebtorAccount: number | null;
 }
 
 export interface CreditorIntermediaryTable {
@@ -116,6 +130,8 @@ export interface AppUserTable {
   askForContactInformationChanges: Generated<boolean>;
   status: Generated<string>;
   creditorId: number | null;
+  /** every access token carries it; raising it ends every session of the user (issue 26) */
+  sessionVersion: Generated<number>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
@@ -177,6 +193,9 @@ export interface DebtorTable {
   sepaReferenceNumber: string | null;
   /** USt-IdNr., compact upper case (0086) */
   vatId: string | null;
+  /** a mandate returned as "no mandate" (MD01, 0180) */
+  sepaMandateFlaggedAt: NullableTimestamp;
+  sepaMandateFlagCode: string | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
@@ -210,6 +229,9 @@ export interface LocationTable {
   telephone: string | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
+  /** the format its invoices are delivered in (0170, enum eInvoiceFormat) and a public buyer's Leitweg-ID (BT-10) */
+  eInvoiceFormat: Generated<string>;
+  leitwegId: string | null;
 }
 
 export interface PermanentDebtTable {
@@ -277,6 +299,10 @@ export interface VoucherTable {
   dunningBlockCount: Generated<number>;
   /** last day of a running dunning stop (0031) */
   dunningBlockUntil: CalendarDate | null;
+  /** stop days used on dunningBlockLevel, the first day of the running stop (0111, at most 10 per level) */
+  dunningBlockDaysUsed: Generated<number>;
+  dunningBlockLevel: string | null;
+  dunningBlockFrom: CalendarDate | null;
   /** sub-status and dunning type before a dunning stop, dispute or delay; restored when it ends (0031) */
   resumeSubStatus: string | null;
   resumeDunningType: string | null;
@@ -303,6 +329,8 @@ export interface VoucherTable {
   updatedAt: Timestamp;
   /** what document processing read (0050) */
   documentData: ColumnType<unknown, string | null | undefined, string | null>;
+  /** the uploaded e-invoice's VAT breakdown BG-23 (StoredVat[], cents), null for a plain PDF (0200) */
+  vatBreakdown: ColumnType<unknown, string | null | undefined, string | null>;
   /** the debtor's and the location's name as sort keys of the list, kept by triggers (0087); never written */
   debtorSortName: ColumnType<string | null, never, never>;
   locationSortName: ColumnType<string | null, never, never>;
@@ -666,7 +694,22 @@ export interface DashboardFiguresTable {
   computedAt: Timestamp;
 }
 
+/** (0120) the first answer to a request with an Idempotency-Key, per user and key, for 24 hours */
+export interface IdempotencyKeyTable {
+  userId: number;
+  key: string;
+  fingerprint: string;
+  method: string;
+  path: string;
+  /** null while the request is still running */
+  statusCode: number | null;
+  responseBody: string | null;
+  createdAt: Timestamp;
+  expiresAt: Timestamp;
+}
+
 export interface Database {
+  idempotencyKey: IdempotencyKeyTable;
   appSetting: AppSettingTable;
   creditor: CreditorTable;
   creditorIntermediary: CreditorIntermediaryTable;
@@ -710,6 +753,39 @@ export interface Database {
   companyUserInvitation: CompanyUserInvitationTable;
   storedFile: StoredFileTable;
   processingJob: ProcessingJobTable;
+  sepaDebitFile: SepaDebitFileTable;
+  sepaDebit: SepaDebitTable;
+}
+
+/** A pain.008.001.08 file: one creditor account and collection date (0180). */
+export interface SepaDebitFileTable {
+  id: Generated<number>;
+  creditorId: number;
+  collectionDate: CalendarDate;
+  messageId: string;
+  creditorIban: string;
+  numberOfTransactions: number;
+  controlSum: Cents;
+  content: string;
+  createdByUserId: number | null;
+  createdAt: Timestamp;
+}
+
+/** One direct debit of a voucher in a file; at most one submitted per voucher (0180). */
+export interface SepaDebitTable {
+  id: Generated<number>;
+  creditorId: number;
+  fileId: number;
+  voucherId: number;
+  debtorId: number;
+  endToEndId: string;
+  sequenceType: string;
+  mandateReference: string;
+  mandateDate: CalendarDate;
+  amount: Cents;
+  status: Generated<string>;
+  returnCode: string | null;
+  returnedAt: NullableTimestamp;
 }
 
 /** Mail waiting to be sent (0030): written in a command's transaction, sent after commit. */
@@ -728,6 +804,8 @@ export interface MailOutboxTable {
   sentAt: NullableTimestamp;
   messageId: string | null;
   createdAt: Timestamp;
+  /** (0140) given up after too many failed attempts; an admin may retry it */
+  parkedAt: NullableTimestamp;
 }
 
 /** A request to the booking system (the spec's SAP), decided by it later (0030). */
@@ -804,4 +882,6 @@ export interface ProcessingJobTable {
   doneAt: NullableTimestamp;
   createdAt: Timestamp;
   updatedAt: Timestamp;
+  /** (0140) given up after too many failed attempts; an admin may retry it */
+  parkedAt: NullableTimestamp;
 }

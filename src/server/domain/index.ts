@@ -9,6 +9,8 @@ import { uploadHandlers } from './uploads';
 import { voucherHandlers } from './vouchers';
 import { workQueueHandlers } from './work-queue';
 import { permanentDebtHandlers } from './permanent-debts';
+import { sepaDebitHandlers } from './sepa-debits';
+import { datevHandlers } from '../export/datev';
 
 /**
  * Every command handler, by command name: one record per area of schema/commands. The pipeline
@@ -25,4 +27,6 @@ export const handlers: Record<string, CommandHandler> = {
   ...onboardingHandlers,
   ...workQueueHandlers,
   ...permanentDebtHandlers,
+  ...sepaDebitHandlers,
+  ...datevHandlers,
 };

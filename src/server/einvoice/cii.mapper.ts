@@ -5,6 +5,7 @@ import type {
   RawAmount,
   RawDate,
   RawInvoice,
+  RawVat,
 } from './einvoice.types';
 import { accountId, DIRECT_DEBIT_CODES } from './einvoice-codes';
 import { all, attr, first, joinedText, text, textAt, type XmlNode } from './xml/xml-node';
@@ -81,7 +82,22 @@ export function mapCii(root: XmlNode, version: 'cii' | 'cii-zugferd1'): RawInvoi
     buyer: buyer(first(agreement, 'BuyerTradeParty')),
     paymentMeans: version === 'cii' ? paymentMeansD16B(settlement) : paymentMeansZugferd1(settlement),
     lineCount: all(transaction, 'IncludedSupplyChainTradeLineItem').length,
+    vatBreakdown: vatBreakdown(settlement),
   };
+}
+
+/** BG-23: the header's ApplicableTradeTax (ZUGFeRD 1.0 names the rate ApplicablePercent). */
+function vatBreakdown(settlement: XmlNode | undefined): RawVat[] {
+  return all(settlement, 'ApplicableTradeTax').map((tax) => {
+    const amount = (name: string) => all(tax, name).map((node) => ({ value: text(node) ?? '', currencyId: attr(node, 'currencyID') }));
+    return {
+      category: textAt(tax, 'CategoryCode'),
+      rate: textAt(tax, 'RateApplicablePercent') ?? textAt(tax, 'ApplicablePercent'),
+      base: amount('BasisAmount'),
+      tax: amount('CalculatedAmount'),
+      exemptionReason: textAt(tax, 'ExemptionReason') ?? textAt(tax, 'ExemptionReasonCode'),
+    };
+  });
 }
 
 function ciiDate(node: XmlNode | undefined): RawDate | null {

@@ -7,6 +7,7 @@ export const ProcessingCode = {
   voucherNumberMissing: 923,
   fileOrFormatFaulty: 925,
   notAnInvoice: 926,
+  deliveryDateMissing: 928,
   paymentTermsMissing: 930,
   amountFaulty: 931,
   currencyInvalid: 932,

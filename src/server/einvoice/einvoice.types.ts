@@ -38,6 +38,27 @@ export interface EInvoicePaymentMeans {
   creditorId: string | null;
 }
 
+/**
+ * One VAT breakdown (BG-23) as read: category BT-118 (UNTDID 5305, e.g. S, Z, E, AE), rate BT-119
+ * in percent, taxable amount BT-116 and tax amount BT-117 in cents, exemption reason BT-120.
+ */
+export interface EInvoiceVat {
+  category: string;
+  rate: number;
+  base: number;
+  tax: number;
+  exemptionReason: string | null;
+}
+
+/** A VAT breakdown as written, before checking. */
+export interface RawVat {
+  category: string | null;
+  rate: string | null;
+  base: RawAmount[];
+  tax: RawAmount[];
+  exemptionReason: string | null;
+}
+
 /** What the reader returns; the names are the API's (`POST /api/einvoice/read`). */
 export interface EInvoiceData {
   format: EInvoiceFormat;
@@ -67,6 +88,8 @@ export interface EInvoiceData {
   paymentMeans: EInvoicePaymentMeans[];
   /** number of invoice lines (BG-25) */
   lineCount: number | null;
+  /** the VAT breakdown BG-23 (empty for a plain PDF, or when an entry is not readable) */
+  vatBreakdown: EInvoiceVat[];
 }
 
 export type EInvoiceResult =
@@ -111,4 +134,5 @@ export interface RawInvoice {
   buyer: EInvoiceBuyer;
   paymentMeans: EInvoicePaymentMeans[];
   lineCount: number;
+  vatBreakdown: RawVat[];
 }

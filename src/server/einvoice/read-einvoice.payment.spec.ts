@@ -116,6 +116,8 @@ describe('direct debit (BG-19)', () => {
         },
       ],
       lineCount: 0,
+      // the document writes no ApplicableTradeTax
+      vatBreakdown: [],
     });
   });
 });

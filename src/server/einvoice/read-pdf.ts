@@ -103,5 +103,6 @@ function plainPdf(): EInvoiceData {
     buyer: null,
     paymentMeans: [],
     lineCount: null,
+    vatBreakdown: [],
   };
 }

@@ -31,6 +31,8 @@ const kositBuyer = {
   email: 'buyer@info.de',
 };
 
+const vat = (category: string, rate: number, base: number, tax: number, exemptionReason: string | null = null) => ({ category, rate, base, tax, exemptionReason });
+
 type Case = Omit<EInvoiceData, 'format' | 'container' | 'profile' | 'typeCode' | 'currency' | 'buyer'> & {
   buyer?: EInvoiceData['buyer'];
 };
@@ -47,6 +49,7 @@ const KOSIT_CASES: Record<string, Case> = {
     seller: kositSeller({ vatId: 'DE 123456789' }),
     paymentMeans: transfer(IBAN_1),
     lineCount: 2,
+    vatBreakdown: [vat('S', 7, 31486, 2204)],
   },
   '01.02a': {
     number: '123456',
@@ -60,6 +63,7 @@ const KOSIT_CASES: Record<string, Case> = {
     seller: kositSeller(),
     paymentMeans: transfer(IBAN_1),
     lineCount: 1,
+    vatBreakdown: [vat('S', 7, 1178, 82)],
   },
   '01.03a': {
     number: 'RR123456',
@@ -72,6 +76,7 @@ const KOSIT_CASES: Record<string, Case> = {
     seller: kositSeller(),
     paymentMeans: transfer(IBAN_1),
     lineCount: 2,
+    vatBreakdown: [vat('S', 7, 17028, 1192)],
   },
   '01.04a': {
     number: '1234/78/901',
@@ -86,6 +91,7 @@ const KOSIT_CASES: Record<string, Case> = {
     seller: kositSeller({ vatId: null }),
     paymentMeans: transfer(IBAN_1),
     lineCount: 1,
+    vatBreakdown: [vat('O', 0, 12000, 0, 'als gemeinnützig anerkannt')],
   },
   '01.05a': {
     number: 'PRG1502112',
@@ -98,6 +104,7 @@ const KOSIT_CASES: Record<string, Case> = {
     seller: kositSeller(),
     paymentMeans: transfer(IBAN_1, IBAN_2),
     lineCount: 4,
+    vatBreakdown: [vat('S', 19, 887000, 168530)],
   },
   '01.06a': {
     number: 'R123456789',
@@ -111,6 +118,7 @@ const KOSIT_CASES: Record<string, Case> = {
     seller: kositSeller(),
     paymentMeans: transfer(IBAN_1),
     lineCount: 7,
+    vatBreakdown: [vat('S', 19, 1823672, 346498)],
   },
   '01.07a': {
     // the only case that names the buyer's VAT id (BT-48)
@@ -125,6 +133,7 @@ const KOSIT_CASES: Record<string, Case> = {
     seller: kositSeller(),
     paymentMeans: transfer(IBAN_1),
     lineCount: 1,
+    vatBreakdown: [vat('S', 19, 3800, 722)],
   },
   '01.08a': {
     number: 'R123456789',
@@ -138,6 +147,7 @@ const KOSIT_CASES: Record<string, Case> = {
     seller: kositSeller({ street: 'Postfach 123456' }),
     paymentMeans: transfer(IBAN_1, IBAN_2, IBAN_3),
     lineCount: 1,
+    vatBreakdown: [vat('S', 19, 237468, 45119)],
   },
   '01.09a': {
     number: 'R123456',
@@ -150,6 +160,7 @@ const KOSIT_CASES: Record<string, Case> = {
     seller: kositSeller({ street: 'Postfach 123456' }),
     paymentMeans: transfer(IBAN_1, IBAN_2, IBAN_3),
     lineCount: 1,
+    vatBreakdown: [vat('S', 19, 604800, 114912)],
   },
   '01.10a': {
     number: 'Rechnungsnummer',
@@ -164,6 +175,7 @@ const KOSIT_CASES: Record<string, Case> = {
     seller: kositSeller(),
     paymentMeans: transfer(IBAN_1, IBAN_2),
     lineCount: 1,
+    vatBreakdown: [vat('S', 19, 218000, 41420)],
   },
 };
 

@@ -43,7 +43,10 @@ const plainPdf: EInvoiceData = {
   buyer: null,
   paymentMeans: [],
   lineCount: null,
+  vatBreakdown: [],
 };
+const vat = (category: string, rate: number, base: number, tax: number) => ({ category, rate, base, tax, exemptionReason: null });
+const SEVEN_AND_NINETEEN = [vat('S', 7, 16000, 1120), vat('S', 19, 33600, 6384)];
 
 describe('readEInvoice with the ZUGFeRD / Factur-X PDFs', () => {
   it('reads factur-x.xml (EN 16931 profile) from EN16931_Einfach.pdf', () => {
@@ -80,6 +83,7 @@ describe('readEInvoice with the ZUGFeRD / Factur-X PDFs', () => {
       },
       paymentMeans: [],
       lineCount: 2,
+      vatBreakdown: [vat('S', 7, 27500, 1925), vat('S', 19, 19800, 3762)],
     });
   });
 
@@ -117,6 +121,7 @@ describe('readEInvoice with the ZUGFeRD / Factur-X PDFs', () => {
       },
       paymentMeans: [],
       lineCount: 7,
+      vatBreakdown: [vat('S', 19, 84500, 16055)],
     });
   });
 
@@ -138,6 +143,7 @@ describe('readEInvoice with the ZUGFeRD / Factur-X PDFs', () => {
       buyer: theodorEst,
       paymentMeans: beiSpielAccount,
       lineCount: 3,
+      vatBreakdown: SEVEN_AND_NINETEEN,
     });
   });
 
@@ -164,6 +170,7 @@ describe('readEInvoice with the ZUGFeRD / Factur-X PDFs', () => {
       buyer: theodorEst,
       paymentMeans: beiSpielAccount,
       lineCount: 3,
+      vatBreakdown: SEVEN_AND_NINETEEN,
     });
   });
 

@@ -5,6 +5,7 @@ import type {
   RawAmount,
   RawDate,
   RawInvoice,
+  RawVat,
 } from './einvoice.types';
 import { accountId, DIRECT_DEBIT_CODES } from './einvoice-codes';
 import { all, attr, first, joinedText, text, textAt, type XmlNode } from './xml/xml-node';
@@ -36,7 +37,23 @@ export function mapUbl(root: XmlNode, kind: 'Invoice' | 'CreditNote'): RawInvoic
     buyer: buyer(customer),
     paymentMeans: paymentMeans(root, supplier),
     lineCount: all(root, kind === 'Invoice' ? 'InvoiceLine' : 'CreditNoteLine').length,
+    vatBreakdown: vatBreakdown(root),
   };
+}
+
+/** BG-23: the TaxSubtotals (a second TaxTotal in the accounting currency, BT-111, has none). */
+function vatBreakdown(root: XmlNode): RawVat[] {
+  return all(root, 'TaxTotal', 'TaxSubtotal').map((subtotal) => {
+    const category = first(subtotal, 'TaxCategory');
+    const amount = (name: string) => all(subtotal, name).map((node) => ({ value: text(node) ?? '', currencyId: attr(node, 'currencyID') }));
+    return {
+      category: textAt(category, 'ID'),
+      rate: textAt(category, 'Percent'),
+      base: amount('TaxableAmount'),
+      tax: amount('TaxAmount'),
+      exemptionReason: textAt(category, 'TaxExemptionReason') ?? textAt(category, 'TaxExemptionReasonCode'),
+    };
+  });
 }
 
 function xsDate(node: XmlNode | undefined): RawDate | null {

@@ -17,6 +17,11 @@ export interface RequestUser {
   adminEmail?: string;
   /** a product preview (issue 16): the product's demo creditor, read-only */
   preview?: boolean;
+  /** the token's session versions (issue 26: src/server/services/session.ts) and times (epoch seconds) */
+  sessionVersion?: number;
+  adminSessionVersion?: number;
+  issuedAt?: number;
+  expiresAt?: number;
 }
 
 /** Claims of the access token; `sub` is the user id. */
@@ -31,6 +36,13 @@ export interface AccessTokenPayload {
   adminEmail?: string;
   /** a product preview token (POST /variants/preview/{code}): read-only */
   preview?: boolean;
+  /** the user's session version when the token was issued (raised: every session ended) */
+  sv: number;
+  /** an impersonation: the admin's session version */
+  asv?: number;
+  /** set by the signer */
+  iat?: number;
+  exp?: number;
 }
 
 declare module '@fastify/jwt' {
@@ -44,6 +56,10 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** true: reachable without a bearer token (login, refresh, health, version, OpenAPI) */
     public?: boolean;
+    /** true: a GET that changes data (the spec's GET-shaped commands, notifications read-all) */
+    writes?: boolean;
+    /** true: the route's own statement reads the session along and asserts it (src/server/services/session.ts) */
+    sessionReadAlong?: boolean;
   }
 }
 
@@ -55,6 +71,10 @@ const ADMIN_ROLES = new Set(permissionTables.roleGroups.admins);
 
 export interface AuthPluginOptions {
   secret: string;
+  /** the server-side session check after the signature (src/server/services/session.ts) */
+  checkSession: (request: FastifyRequest) => Promise<void>;
+  /** whether a route that reads the session along answers without having asserted it */
+  sessionUnasserted: (request: FastifyRequest) => boolean;
 }
 
 /**
@@ -79,18 +99,43 @@ export async function setupAuth(app: FastifyInstance, options: AuthPluginOptions
       product: payload.product,
       ...(payload.impersonatedBy ? { impersonatedBy: payload.impersonatedBy, adminEmail: payload.adminEmail } : {}),
       ...(payload.preview ? { preview: true } : {}),
+      sessionVersion: payload.sv,
+      ...(payload.asv !== undefined ? { adminSessionVersion: payload.asv } : {}),
+      issuedAt: payload.iat,
+      expiresAt: payload.exp,
     }),
   });
   app.addHook('onRequest', async (request) => {
     if (request.routeOptions.config?.public) return;
-    try {
-      await request.jwtVerify();
-    } catch {
-      throw new ApiError(401, 'unauthorized');
-    }
-    // a product preview looks, it never changes anything (issue 16)
-    if (request.user.preview && !READ_METHODS.has(request.method)) throw new ApiError(403, 'previewReadOnly');
+    await authenticateRequest(request, options.checkSession);
   });
+  // a route reading the session along must have asserted it before it answers anything
+  app.addHook('preSerialization', async (request, reply, payload) => {
+    if (reply.statusCode < 400 && options.sessionUnasserted(request)) throw new ApiError(401, 'unauthorized');
+    return payload;
+  });
+}
+
+/**
+ * The check every non-public request passes (the onRequest hook above): a valid bearer token, the
+ * server-side session (issue 26: `checkSession`, src/server/services/session.ts), and a preview
+ * never writes. The live event streams run it again on every heartbeat (events/live-events.ts), so
+ * whatever ends a session here — an expired token, a logout, a block — ends its stream too.
+ */
+export async function authenticateRequest(
+  request: FastifyRequest,
+  checkSession: (request: FastifyRequest) => Promise<void>,
+): Promise<void> {
+  try {
+    await request.jwtVerify();
+  } catch {
+    throw new ApiError(401, 'unauthorized');
+  }
+  await checkSession(request);
+  // a product preview looks, it never changes anything (issue 16) — whatever the method (issue 26)
+  if (request.user.preview && (!READ_METHODS.has(request.method) || request.routeOptions.config?.writes)) {
+    throw new ApiError(403, 'previewReadOnly');
+  }
 }
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

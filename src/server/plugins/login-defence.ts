@@ -59,39 +59,73 @@ export async function installLoginDefence(app: FastifyInstance, options: LoginDe
     errorResponseBuilder: (_request, context) => locked('tooManyRequests', context.ttl / 1000),
   });
 
+  // Issue 26: attempts are counted atomically *before* the password is checked — each login reserves
+  // one try per key in one upsert (row lock), so 50 wrong passwords at once get exactly the limit
+  // of tries, not as many as pass a read-then-write check side by side. The answer settles the
+  // reservation: a failure keeps it (and locks at the limit), anything else gives it back.
+  const reserved = new WeakSet<FastifyRequest>();
   app.addHook('preHandler', async (request) => {
     if (request.method !== 'POST' || request.url.split('?')[0] !== LOGIN_URL) return;
     const { account, address } = keysOf(request);
+    const now = clock();
     const { rows } = await sql<{ lockedUntil: Date }>`
       select locked_until as "lockedUntil" from login_throttle
-       where key in (${account}, ${address}) and locked_until > ${clock()}
+       where key in (${account}, ${address}) and locked_until > ${now}
        order by locked_until desc limit 1`.execute(db);
-    if (rows[0]) throw locked('loginLocked', (new Date(rows[0].lockedUntil).getTime() - clock().getTime()) / 1000);
+    if (rows[0]) throw locked('loginLocked', (new Date(rows[0].lockedUntil).getTime() - now.getTime()) / 1000);
+    const accountTry = await reserveTry(db, account, now);
+    const addressTry = await reserveTry(db, address, now);
+    reserved.add(request);
+    // a lock set since the read above counts too (the upsert saw the latest row)
+    const lockedMeanwhile = [accountTry, addressTry].some((r) => r.lockedUntil && new Date(r.lockedUntil) > now);
+    if (lockedMeanwhile || accountTry.failures > ACCOUNT_FAILURES || addressTry.failures > ADDRESS_FAILURES) {
+      // beyond the limit: this try never reaches the password check
+      reserved.delete(request);
+      await giveBack(db, [account, address]);
+      await lockAtLimit(db, account, ACCOUNT_FAILURES, now);
+      await lockAtLimit(db, address, ADDRESS_FAILURES, now);
+      throw locked('loginLocked', LOCK_SECONDS);
+    }
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
-    if (request.method !== 'POST' || request.url.split('?')[0] !== LOGIN_URL) return payload;
+    if (request.method !== 'POST' || request.url.split('?')[0] !== LOGIN_URL || !reserved.has(request)) return payload;
+    reserved.delete(request);
     const { account, address } = keysOf(request);
     if (reply.statusCode === 200) {
       await sql`delete from login_throttle where key = ${account}`.execute(db);
+      await giveBack(db, [address]);
     } else if (reply.statusCode === 401) {
-      await recordFailure(db, account, ACCOUNT_FAILURES, clock());
-      await recordFailure(db, address, ADDRESS_FAILURES, clock());
+      await lockAtLimit(db, account, ACCOUNT_FAILURES, clock());
+      await lockAtLimit(db, address, ADDRESS_FAILURES, clock());
+    } else {
+      await giveBack(db, [account, address]);
     }
     return payload;
   });
 }
 
-/** Counts one failure of a key (a new window when the last one is over) and locks it at the limit. */
-async function recordFailure(db: Kysely<Database>, key: string, limit: number, now: Date): Promise<void> {
+/** Reserves one try of a key (a new window when the last one is over): the count including it, and its lock. */
+async function reserveTry(db: Kysely<Database>, key: string, now: Date): Promise<{ failures: number; lockedUntil: Date | null }> {
   const windowStart = new Date(now.getTime() - LOGIN_WINDOW_SECONDS * 1000);
-  const lockUntil = new Date(now.getTime() + LOCK_SECONDS * 1000);
-  await sql`
+  const { rows } = await sql<{ failures: number; lockedUntil: Date | null }>`
     insert into login_throttle as t (key, failures, window_start) values (${key}, 1, ${now})
     on conflict (key) do update set
       failures = case when t.window_start < ${windowStart} then 1 else t.failures + 1 end,
-      window_start = case when t.window_start < ${windowStart} then ${now} else t.window_start end`.execute(db);
+      window_start = case when t.window_start < ${windowStart} then ${now} else t.window_start end
+    returning failures, locked_until as "lockedUntil"`.execute(db);
+  return { failures: Number(rows[0].failures), lockedUntil: rows[0].lockedUntil };
+}
+
+/** A reserved try that was no failure (a success, a refused body, an error): counted no more. */
+async function giveBack(db: Kysely<Database>, keys: string[]): Promise<void> {
+  await sql`update login_throttle set failures = greatest(failures - 1, 0) where key in (${sql.join(keys)})`.execute(db);
+}
+
+/** Locks a key whose failures reached the limit (its count starts again after the lock). */
+async function lockAtLimit(db: Kysely<Database>, key: string, limit: number, now: Date): Promise<void> {
+  const lockUntil = new Date(now.getTime() + LOCK_SECONDS * 1000);
   await sql`
     update login_throttle set locked_until = ${lockUntil}, failures = 0, window_start = ${now}
-     where key = ${key} and failures >= ${limit}`.execute(db);
+     where key = ${key} and failures >= ${limit} and (locked_until is null or locked_until <= ${now})`.execute(db);
 }

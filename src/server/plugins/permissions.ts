@@ -31,6 +31,11 @@ export function permissionContextOf(db: Kysely<Database>, request: FastifyReques
   return context;
 }
 
+/** The stored permissions of the request's user, read by the session check (the same request needs no second read). */
+export function rememberStoredPermissions(request: FastifyRequest, stored: Record<string, unknown> | null | undefined): void {
+  contexts.set(request, Promise.resolve(contextFrom(request, stored)));
+}
+
 /** The permission context of the request's user with these stored permissions (none: no row). */
 function contextFrom(request: FastifyRequest, stored: Record<string, unknown> | null | undefined): PermissionContext {
   return {

@@ -1,5 +1,6 @@
 import type { SerializerFactory } from '@fastify/fast-json-stringify-compiler';
 import fastJsonStringify, { type Schema as FjsSchema } from 'fast-json-stringify';
+import { sharedCompilers } from './compiled-schemas';
 
 type Schema = Record<string, unknown>;
 
@@ -45,3 +46,16 @@ function referencedIds(schema: Schema, shared: Record<string, Schema>): Set<stri
   }
   return found;
 }
+
+/**
+ * `referencedSchemasOnly` with the process-wide cache of `compiled-schemas.ts`: an app built again in
+ * the same process (a test worker) reuses the serializers of the first.
+ *
+ * @example Fastify({ schemaController: { compilersFactory: { buildSerializer: sharedSerializers } } })
+ */
+export const sharedSerializers = sharedCompilers(
+  referencedSchemasOnly as unknown as (
+    externalSchemas: Record<string, unknown>,
+    options: unknown,
+  ) => (route: { schema: unknown }) => unknown,
+) as unknown as SerializerFactory;

@@ -8,7 +8,8 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
  * - `user`: any logged-in user;
  * - `creditor`: a creditor user (tenant) for whom every permission path is on (the one evaluator);
  * - `admin`: an admin role holding any of the admin permissions (`any`: none needed; `superAdmin`:
- *   a role with `allPermissions`);
+ *   a role with `allPermissions`); `alsoImpersonating`: also an admin holding them while acting as
+ *   a creditor user (the admin view of a record);
  * - `command`: the commands of generated/commands.ts behind the route (their roles, permission and
  *   admin permission).
  */
@@ -16,7 +17,7 @@ export type RouteAccess =
   | { kind: 'public' }
   | { kind: 'user' }
   | { kind: 'creditor'; permissions: readonly string[] }
-  | { kind: 'admin'; adminPermissions: readonly string[] | 'any' | 'superAdmin' }
+  | { kind: 'admin'; adminPermissions: readonly string[] | 'any' | 'superAdmin'; alsoImpersonating?: boolean }
   | { kind: 'command'; commands: readonly string[] };
 
 declare module 'fastify' {

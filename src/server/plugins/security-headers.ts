@@ -3,7 +3,8 @@ import helmet from 'helmet';
 
 /**
  * Security headers on every answer (helmet): a strict Content-Security-Policy the built
- * client passes (its scripts are files, never inline — eval only for the form validator; MUI/emotion injects styles, hence inline
+ * client passes (its scripts are files, never inline, and nothing is evaluated: the form validator
+ * interprets the schemas, `src/client/forms/form-validator.ts`; MUI/emotion injects styles, hence inline
  * styles only), nosniff, no framing by other sites (`frame-ancestors 'none'`), no referrer to other
  * sites; and `Cache-Control: no-store` on every API answer except the public static ones, so no
  * personal JSON or CSV stays in a browser or proxy cache.
@@ -19,10 +20,10 @@ export async function installSecurityHeaders(app: FastifyInstance): Promise<void
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        // 'unsafe-eval': the dialogs' form validator (ajv through @rjsf/validator-ajv8) compiles the
-        // JSON schemas to functions in the browser; precompiling them at generate time would let it go.
-        // Still no inline script: an injected <script> or on* attribute does not run.
-        scriptSrc: ["'self'", "'unsafe-eval'"],
+        // No inline script and no eval: an injected <script> or on* attribute does not run, nor
+        // does code built from a string (the forms' validator interprets schemas instead of
+        // compiling them, as ajv did).
+        scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
@@ -46,7 +47,8 @@ export async function installSecurityHeaders(app: FastifyInstance): Promise<void
   );
 
   app.addHook('onSend', async (request, reply, payload) => {
-    if (request.url.startsWith('/api/') && !request.url.startsWith('/api/docs') && !reply.hasHeader('cache-control')) {
+    // the API documentation too (issue 26): it describes the running version, never a cached one
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
       reply.header('cache-control', 'no-store');
     }
     return payload;

@@ -5,9 +5,15 @@ export interface InvoiceTextFindings {
   dueDate: string | null;
   deliveryDate: string | null;
   amountDue: number | null;
+  /** ISO 4217 code of the amount as written (€ → EUR, $ → USD); EUR when none is written */
+  currency: string;
   buyerName: string | null;
   iban: string | null;
   isInvoice: boolean;
+  /** every distinct invoice number the text names (more than one: several invoices in one file) */
+  numbers: string[];
+  /** a performance/delivery date is labelled but no date follows it */
+  deliveryDateUnreadable: boolean;
 }
 
 const DATE = String.raw`(\d{1,2})\.(\d{1,2})\.(\d{2,4})`;
@@ -34,11 +40,23 @@ export function germanCents(text: string): number | null {
  */
 export function readInvoiceText(text: string): InvoiceTextFindings {
   const line = (re: RegExp) => text.match(re);
-  const number = line(/Rechnung(?:s-?nummer|\s*(?:Nr\.?|Nummer))\s*:?\s*([A-Za-z0-9][\w/.-]{0,39})/i)?.[1] ?? null;
+  const numberPattern = /Rechnung(?:s-?nummer|\s*(?:Nr\.?|Nummer))\s*:?\s*([A-Za-z0-9][\w/.-]{0,39})/gi;
+  const numbers = [...new Set([...text.matchAll(numberPattern)].map((m) => m[1]))];
+  const number = numbers[0] ?? null;
   const issueDate = iso(line(new RegExp(String.raw`(?:Rechnungsdatum|Datum)\s*:?\s*${DATE}`, 'i')));
-  const deliveryDate = iso(line(new RegExp(String.raw`(?:Leistungsdatum|Lieferdatum)\s*:?\s*${DATE}`, 'i')));
+  // a period ("Leistungszeitraum: 01.01.2026 – 31.01.2026") counts with its last day
+  const deliveryDate = iso(
+    line(new RegExp(String.raw`(?:Leistungsdatum|Lieferdatum|Leistungszeitraum)\s*:?\s*(?:${DATE}\s*(?:-|–|bis)\s*)?${DATE}`, 'i')),
+    4,
+  );
   const dueDate = iso(line(new RegExp(String.raw`(?:fällig\s+am|zahlbar\s+bis|Fälligkeit)\s*:?\s*${DATE}`, 'i')));
-  const amountText = line(/(?:Gesamtbetrag|Rechnungsbetrag|zu zahlen|Summe brutto)\s*:?\s*(?:EUR|€)?\s*(\d{1,3}(?:\.\d{3})*,\d{2}|\d+,\d{2})/i)?.[1];
+  const amountMatch = line(
+    /(?:Gesamtbetrag|Rechnungsbetrag|zu zahlen|Summe brutto)\s*:?\s*([A-Za-z]{3}|€|\$)?\s*(\d{1,3}(?:\.\d{3})*,\d{2}|\d+,\d{2})([ \t]*(?:[A-Z]{3}|€|\$)(?![A-Za-z]))?/i,
+  );
+  const amountText = amountMatch?.[2];
+  // the currency written before or after the amount ("USD 1.190,00", "1.190,00 $"); none written: euro
+  const written = (amountMatch?.[1] ?? amountMatch?.[3] ?? 'EUR').trim().toUpperCase();
+  const currency = written === '€' ? 'EUR' : written === '$' ? 'USD' : written;
   const buyerName = line(/(?:Rechnungsempfänger|Kunde|An)\s*:\s*([^\n]{2,80})/i)?.[1]?.trim() ?? null;
   const iban = line(/IBAN\s*:?\s*([A-Z]{2}\d{2}(?:\s?[A-Z0-9]{4}){2,7}(?:\s?[A-Z0-9]{1,4})?)/)?.[1]?.replace(/\s/g, '') ?? null;
   return {
@@ -47,8 +65,14 @@ export function readInvoiceText(text: string): InvoiceTextFindings {
     dueDate,
     deliveryDate,
     amountDue: amountText ? germanCents(amountText) : null,
+    currency,
     buyerName,
     iban,
-    isInvoice: /Rechnung|Invoice/i.test(text) && !/Bestellung|Auftragsbestätigung/i.test(text.slice(0, 200)),
+    // a credit note ("Gutschrift", "Rechnungskorrektur", "Stornorechnung") is no invoice to collect
+    isInvoice:
+      /Rechnung|Invoice/i.test(text) &&
+      !/Bestellung|Auftragsbestätigung|Gutschrift|Rechnungskorrektur|Stornorechnung|Credit note/i.test(text.slice(0, 200)),
+    numbers,
+    deliveryDateUnreadable: deliveryDate === null && /Leistungsdatum|Lieferdatum|Leistungszeitraum/i.test(text),
   };
 }

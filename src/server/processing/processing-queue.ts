@@ -26,7 +26,7 @@ export async function enqueueProcessing(
 export async function moveJob(trx: Kysely<Database>, voucherId: number, stage: Stage, runAt: Date, now: Date): Promise<void> {
   await trx
     .updateTable('processingJob')
-    .set({ stage, runAt, updatedAt: now, attempts: 0, lastError: null, doneAt: stage === 'done' ? now : null })
+    .set({ stage, runAt, updatedAt: now, attempts: 0, lastError: null, parkedAt: null, doneAt: stage === 'done' ? now : null })
     .where('voucherId', '=', voucherId)
     .execute();
 }
@@ -48,6 +48,7 @@ export async function claimDueJob(trx: Kysely<Database>, now: Date): Promise<Cla
     .selectFrom('processingJob')
     .select(['id', 'creditorId', 'voucherId', 'stage', 'attempts'])
     .where('doneAt', 'is', null)
+    .where('parkedAt', 'is', null)
     .where('runAt', '<=', now)
     .where('stage', 'not in', ['waitDecision', 'done'])
     .orderBy('runAt')
@@ -59,8 +60,15 @@ export async function claimDueJob(trx: Kysely<Database>, now: Date): Promise<Cla
   return row ? { ...row, id: Number(row.id), stage: row.stage as Stage } : null;
 }
 
-/** A failed run: counted, the error kept, tried again after 1 min × 2^(attempts − 1), at most 1 hour. */
-export async function postponeJob(db: Kysely<Database>, jobId: number, error: unknown, now: Date): Promise<void> {
+/** After this many failed runs of a stage (about 3 hours of retries) the job is parked for an admin. */
+export const JOB_MAX_ATTEMPTS = 8;
+
+/**
+ * A failed run: counted, the error kept, tried again after 1 min × 2^(attempts − 1), at most 1 hour;
+ * the JOB_MAX_ATTEMPTS-th failure parks the job (the admin actions page lists it, an admin retries it).
+ * Answers whether it was parked.
+ */
+export async function postponeJob(db: Kysely<Database>, jobId: number, error: unknown, now: Date): Promise<boolean> {
   const row = await db.selectFrom('processingJob').select('attempts').where('id', '=', jobId).executeTakeFirst();
   const attempts = (row?.attempts ?? 0) + 1;
   const delayMs = Math.min(60 * 60_000, 60_000 * 2 ** (attempts - 1));
@@ -70,8 +78,10 @@ export async function postponeJob(db: Kysely<Database>, jobId: number, error: un
       attempts,
       lastError: String((error as Error)?.stack ?? error).slice(0, 2000),
       runAt: new Date(now.getTime() + delayMs),
+      parkedAt: attempts >= JOB_MAX_ATTEMPTS ? now : null,
       updatedAt: sql`now()`,
     })
     .where('id', '=', jobId)
     .execute();
+  return attempts >= JOB_MAX_ATTEMPTS;
 }

@@ -6,8 +6,11 @@ import type { Adapters } from '../adapters';
 import { enqueueMail } from '../adapters/mail/mail-outbox';
 import type { CreditorTable, Database, VoucherTable } from '../db/schema';
 import { readEInvoice } from '../einvoice';
+import { keepVoucherEInvoice } from '../einvoice/out/keep-voucher-einvoice';
+import { BuyerDataMissing, SellerDataMissing } from '../einvoice/out/voucher-einvoice';
 import { ACTIVE_USER_STATUSES, MAIN_USER_ROLES } from '../services/creditor-users';
 import { INVOICE_TYPES } from '../services/status-groups';
+import { annexRefusal, documentRefusal } from './document-rules';
 import { readInvoiceText } from './invoice-text';
 import { readPdfText } from './pdf-text';
 import { processingCodeLabel, writeProcessingCode, writeProcessLog } from './processing-log';
@@ -104,6 +107,12 @@ export async function failProcessing(
   detail?: string | null,
 ): Promise<StageResult> {
   await update(ctx, { status: 'failed', processingStatus: null, endOfPauseAt: null });
+  await reportProcessingError(ctx, code, detail);
+  return { next: 'done' };
+}
+
+/** The code in the voucher's history and a processing-error notification for the main users. */
+export async function reportProcessingError(ctx: StageContext, code: number, detail?: string | null): Promise<void> {
   await writeProcessingCode(ctx.trx, ids(ctx), code, ctx.now, detail ?? null);
   const name = ctx.voucher.originalName ?? `Beleg ${ctx.voucher.id}`;
   await notifyMainUsers(
@@ -112,13 +121,17 @@ export async function failProcessing(
     `Verarbeitungsfehler: ${name}`,
     `${code} ${processingCodeLabel(code)}`,
   );
-  return { next: 'done' };
 }
 
 /** The editing pause: due at its end (a later end — it cannot move today — is simply waited for). */
 async function pause(ctx: StageContext): Promise<StageResult> {
   const end = ctx.voucher.endOfPauseAt;
   if (end && end.getTime() > ctx.now.getTime()) return { next: 'pause', runAt: end };
+  // Decision: the editing pause is the last moment of the hand-over; a creditor blocked or terminated
+  // before it ends hands nothing over ("blocked: … cannot hand over new vouchers", document 1 §4):
+  // processing is cancelled with 801 and the upload stays in the unprocessed list to be deleted.
+  if (ctx.creditor.status === 'blocked' || ctx.creditor.status === 'terminated')
+    return failProcessing(ctx, 801, ctx.creditor.status === 'blocked' ? 'Gläubiger gesperrt' : 'Gläubiger gekündigt');
   await update(ctx, { processingStatus: 'document_will_be_identified', endOfPauseAt: null });
   await writeProcessingCode(ctx.trx, ids(ctx), 102, ctx.now);
   return { next: 'read' };
@@ -126,22 +139,30 @@ async function pause(ctx: StageContext): Promise<StageResult> {
 
 /** Reads the document: the e-invoice's data, or the German wording of a plain PDF; unreadable → 920/929. */
 async function read(ctx: StageContext): Promise<StageResult> {
-  const document = await ctx.trx
+  const files = await ctx.trx
     .selectFrom('voucherAttachment as a')
     .innerJoin('storedFile as f', 'f.path', 'a.path')
     .select(['f.content', 'f.fileName'])
     .where('a.voucherId', '=', ctx.voucher.id)
     .where('f.creditorId', '=', ctx.creditor.id)
     .orderBy('a.id')
-    .limit(1)
-    .executeTakeFirst();
+    .execute();
+  const [document, ...annexes] = files;
   if (!document) return failProcessing(ctx, 920, 'Dokument fehlt');
+  for (const annex of annexes) {
+    const refusal = annexRefusal(Buffer.from(annex.content), annex.fileName);
+    if (refusal) return failProcessing(ctx, refusal.code, refusal.detail);
+  }
   const bytes = Buffer.from(document.content);
   const result = readEInvoice(bytes, document.fileName);
   if (!result.ok) return failProcessing(ctx, result.code, result.message);
   let data: DocumentData;
   const invoice = result.invoice;
+  // the e-invoice's VAT breakdown (BG-23), which its outgoing e-invoice and the DATEV export state; a plain PDF has none
+  const vatBreakdown = invoice.vatBreakdown.length ? invoice.vatBreakdown : null;
   if (invoice.format !== 'none') {
+    const refusal = documentRefusal(invoice);
+    if (refusal) return failProcessing(ctx, refusal.code, refusal.detail);
     // only a direct debit (means code 59) names the DEBTOR's account (BT-91); a transfer's is the seller's
     const account = invoice.paymentMeans.find((p) => p.code === '59' && p.iban)?.iban ?? null;
     data = {
@@ -163,10 +184,16 @@ async function read(ctx: StageContext): Promise<StageResult> {
     }
     const found = readInvoiceText(text);
     if (!text.trim()) return failProcessing(ctx, 929, 'Kein lesbarer Text im Dokument');
+    // text without a single word (glyph numbers of an embedded font instead of letters)
+    if (!/\p{L}{2}/u.test(text)) return failProcessing(ctx, 920, 'Text des Dokuments nicht lesbar');
     if (!found.isInvoice) return failProcessing(ctx, 926);
+    if (found.numbers.length > 1)
+      return failProcessing(ctx, 936, `Rechnungen ${found.numbers.join(', ')} in einem Dokument`);
     if (!found.number) return failProcessing(ctx, 923);
     if (!found.issueDate) return failProcessing(ctx, 922);
+    if (found.deliveryDateUnreadable) return failProcessing(ctx, 928, 'Leistungsdatum nicht lesbar');
     if (found.amountDue === null) return failProcessing(ctx, 931);
+    if (found.currency !== 'EUR') return failProcessing(ctx, 932, `Währung ${found.currency} statt EUR`);
     if (found.amountDue === 0) return failProcessing(ctx, 939);
     data = {
       format: 'text',
@@ -186,6 +213,7 @@ async function read(ctx: StageContext): Promise<StageResult> {
   const voucherDate = data.issueDate!;
   await update(ctx, {
     documentData: JSON.stringify(data),
+    vatBreakdown: vatBreakdown && JSON.stringify(vatBreakdown),
     customNumber: data.number,
     voucherDate,
     performanceDate: data.deliveryDate ?? voucherDate,
@@ -370,7 +398,8 @@ async function check(ctx: StageContext): Promise<StageResult> {
     v.type === 'invoice_encashment_direct' &&
     (!v.paymentDeadline || v.paymentDeadline >= today)
   ) {
-    return askCreditor(ctx, 'encashment_direct', 106, 3);
+    // 935 "invoice not due" (document 2 §8): the reason direct encashment is not possible
+    return askCreditor(ctx, 'encashment_direct', 935, 3);
   }
   // the protection: an invoice that cannot be insured waits for the creditor (continue: uninsured)
   if (!decided && isInsured(ctx) && INVOICE_TYPES.includes(v.type)) {
@@ -478,10 +507,30 @@ async function number(ctx: StageContext): Promise<StageResult> {
   return { next: 'deliver' };
 }
 
+/**
+ * The e-invoice of a location whose format is not PDF (issue 29), kept as a file of the voucher
+ * before delivery so the mail attaches it with the document. Missing seller or buyer data do not
+ * stop the delivery of the uploaded document: the process log and the creditor's main users get
+ * the German reason, and no file is written (never an invalid e-invoice).
+ */
+async function attachEInvoice(ctx: StageContext): Promise<void> {
+  const v = ctx.voucher;
+  try {
+    const built = await keepVoucherEInvoice(ctx.trx, ctx.creditor, v.id, ctx.now);
+    if (!built) return;
+    await writeProcessLog(ctx.trx, ids(ctx), 'einvoice', `E-Rechnung erstellt: ${built.fileName}`, ctx.now, { format: built.format });
+  } catch (error) {
+    if (!(error instanceof SellerDataMissing || error instanceof BuyerDataMissing)) throw error;
+    await writeProcessLog(ctx.trx, ids(ctx), 'einvoice', `E-Rechnung nicht erstellt. ${error.message}`, ctx.now, { fields: error.fields });
+    await notifyMainUsers(ctx, 'processingError', `E-Rechnung zu Beleg ${v.customNumber ?? v.id} nicht erstellt`, error.message);
+  }
+}
+
 /** Delivery to the debtor: by e-mail through the mail outbox, or by post (production and dispatch). */
 async function deliver(ctx: StageContext): Promise<StageResult> {
   const v = ctx.voucher;
   await update(ctx, { processingStatus: 'ready_to_deliver' });
+  await attachEInvoice(ctx);
   if (v.deliveryType === 'email' && v.email) {
     const [first, ...copies] = [v.email, v.emailCopy, v.emailBlindCopy].filter((a): a is string => !!a);
     // the invoice document (first) and its annexes go along, read from the tenant's stored files

@@ -24,6 +24,9 @@ import { filesRoutes } from './files/files.routes';
 import { uploadPreviewRoutes } from './uploads/upload-preview.routes';
 import { onboardingRoutes } from './onboarding/onboarding.routes';
 import { actionLogEntryRoutes } from './system/action-log-entry.routes';
+import { sepaDebitsRoutes } from './sepa-debits/sepa-debits.routes';
+import { datevRoutes } from './datev/datev.routes';
+import { eventsRoutes } from './events/events.routes';
 
 /**
  * Every route plugin of the API, one line each (mounted under `/api` by app.ts). A new area adds
@@ -53,6 +56,9 @@ const ROUTE_PLUGINS = [
   uploadPreviewRoutes,
   onboardingRoutes,
   actionLogEntryRoutes,
+  sepaDebitsRoutes,
+  datevRoutes,
+  eventsRoutes,
   // every command of schema/commands, through the one pipeline
   commandsRoutes,
 ];

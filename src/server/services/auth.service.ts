@@ -7,6 +7,7 @@ import { findUserById, findUserByUsername, type SessionUser } from '../db/reposi
 import { ApiError } from '../errors';
 import type { AccessTokenPayload } from '../plugins/auth';
 import { hashPassword, verifyPassword } from './password.service';
+import { endSessions } from './session';
 
 /** A refresh token is valid for 7 days and for one use only (each refresh rotates it). */
 const REFRESH_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -80,6 +81,7 @@ export async function issueTokens(
     roles: user.roles,
     creditorId: user.creditorId,
     product: user.product,
+    sv: user.sessionVersion,
   });
   return { token, refresh_token: refreshToken };
 }
@@ -128,14 +130,26 @@ export async function consumeRefreshToken(
 }
 
 /**
- * Logout: revokes the family of the given refresh token, so neither it nor any token rotated from
- * it can be used again. An unknown token is no error (the answer never tells which tokens exist).
+ * Logout: ends every session of the token's user at once (issue 26) — every refresh token revoked,
+ * the session version raised, so each access token of the user is refused from the next request on,
+ * in every tab and process. An unknown token is no error (the answer never tells which tokens exist).
+ *
+ * Answers the user whose session it was (null: an unknown token).
  *
  * @example await revokeRefreshToken(db, body.refresh_token)
  */
-export async function revokeRefreshToken(db: Kysely<Database>, refreshToken: string): Promise<void> {
-  const known = await db.selectFrom('refreshToken').select('family').where('tokenHash', '=', sha256(refreshToken)).executeTakeFirst();
-  if (known) await revokeFamily(db, known.family);
+export async function revokeRefreshToken(db: Kysely<Database>, refreshToken: string): Promise<number | null> {
+  const known = await db
+    .selectFrom('refreshToken')
+    .select(['family', 'userId'])
+    .where('tokenHash', '=', sha256(refreshToken))
+    .executeTakeFirst();
+  if (!known) return null;
+  await db.transaction().execute(async (trx) => {
+    await revokeFamily(trx, known.family);
+    await endSessions(trx, [known.userId], new Date());
+  });
+  return known.userId;
 }
 
 /**

@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 /**
  * The one CSV writer of every export (vouchers, SEPA requests, action log, anything later), for
  * German Excel: UTF-8 with BOM, `;` between fields, CRLF lines, quotes where needed, and formula
- * injection neutralised by one rule — a cell that begins with `= + - @`, a tab or a carriage return
+ * injection neutralised by one rule — a cell that begins with `= + - @` (or their full-width forms), a tab or a carriage return
  * gets a leading apostrophe, unless it is a plain (German-formatted) number such as `-1.234,56`.
  */
 
@@ -11,7 +11,8 @@ export const CSV_BOM = '\uFEFF';
 export const CSV_SEPARATOR = ';';
 export const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8';
 
-const FORMULA_START = /^[=+\-@\t\r]/;
+// the full-width forms (＝ ＋ － ＠) start formulas in East Asian spreadsheet locales (issue 26)
+const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
 // A number as the exports write it (German grouping and decimal comma, or plain digits): never a formula.
 const PLAIN_NUMBER = /^-?(\d{1,3}(\.\d{3})+|\d+)(,\d+)?$/;
 

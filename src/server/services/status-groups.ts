@@ -27,11 +27,26 @@ export const PURCHASED_STATUSES: readonly string[] = groupValues('purchaseStatus
 /** Voucher types that are invoices (invoice volumes and a debtor's last invoices count only these). */
 export const INVOICE_TYPES: readonly string[] = groupValues('voucherType', 'invoiceLike');
 
+/**
+ * Voucher list states that are open, and those a settled voucher takes, in every product's family:
+ * `open` in most products, `tpf_in_review`/`tpf_accepted` in TPF (issue 28 item 11: TPF's dashboard
+ * counted no open orders because it asked for `open` only).
+ */
+export const OPEN_VOUCHER_STATUSES: readonly string[] = groupValues('voucherStatus', 'open');
+export const CLOSED_VOUCHER_STATUSES: readonly string[] = groupValues('voucherStatus', 'closed');
+
 /** Debtor and location statuses that count as active (reactivated is shown as active, document 1 §4). */
 export const ACTIVE_DEBTOR_STATUSES: readonly string[] = groupValues('debtorStatus', 'active');
 
-/** Permanent-debt statuses that make a debtor "have active permanent debts". */
-export const ACTIVE_PERMANENT_DEBT_STATUSES: readonly string[] = groupValues('permanentDebtStatus', 'active');
+/**
+ * Permanent-debt statuses that make a debtor "have active permanent debts": every one not ended — a
+ * created one debits from its start date as an active one does, so it needs the SEPA mandate and
+ * keeps the debtor active just the same (issue 25 item 2).
+ */
+export const ACTIVE_PERMANENT_DEBT_STATUSES: readonly string[] = [
+  ...groupValues('permanentDebtStatus', 'created'),
+  ...groupValues('permanentDebtStatus', 'active'),
+];
 
 /**
  * Expands filter values of a status enumeration through its groups: selecting `active` also

@@ -29,6 +29,7 @@ export {
 } from './install-validation';
 export { isPasswordValid, PASSWORD_MIN_LENGTH, passwordChecks } from './password.rules';
 export type { ValidationMessage } from './rule.types';
+export { isValidCreditorIdentifier, normalizeCreditorIdentifier } from './creditor-identifier.rules';
 export { customFormats, FORMAT_RULES, isValidEmail, isValidIban, isValidVatId, normalizeIban, normalizeVatId } from './string.formats';
 export {
   BUILTIN_RULES,

@@ -41,18 +41,6 @@ describe('keyword requiredCheckbox', () => {
     expect(keysOf(schema, {})).toEqual(['validation.requiredCheckbox']));
 });
 
-describe('keyword ibanCountry', () => {
-  const schema = { type: 'string', format: 'iban', ibanCountry: 'DE' };
-  it('accepts a German IBAN, also typed in lower case', () => {
-    expect(keysOf(schema, 'DE89370400440532013000')).toEqual([]);
-    expect(keysOf(schema, 'de89 3704 0044 0532 0130 00')).toEqual([]);
-  });
-  it('rejects a valid foreign IBAN', () =>
-    expect(keysOf(schema, 'AT611904300234573201')).toEqual(['validation.ibanMustStartWithDe']));
-  it('rejects a lower-case country parameter when compiling', () =>
-    expect(() => keysOf({ type: 'string', ibanCountry: 'de' }, 'x')).toThrow());
-});
-
 describe('"already taken" keywords', () => {
   it.each([
     ['unique', 'validation.unique'],

@@ -1,6 +1,5 @@
 import { parseGermanDate } from './german-input.parse';
 import { type KeywordRule, keywordRule } from './rule.types';
-import { normalizeIban } from './string.formats';
 
 export const CREDIT_VOUCHER_NUMBER_MAX_LENGTH = 20;
 
@@ -42,15 +41,18 @@ export const INPUT_RULES: KeywordRule[] = [
       return true;
     },
   }),
-  keywordRule<string>({
-    name: 'ibanCountry',
-    message: 'validation.ibanMustStartWithDe',
+  keywordRule<boolean>({
+    // A required text is there only with something besides blanks in it (issue 25): "" and "   "
+    // are a missing value, shown with the required message. The generator gives every required
+    // string field this rule; it judges the trimmed text whether or not `trim` wrote it back (the
+    // browser does not), and runs right after `trim`, before length, pattern and format checks,
+    // so a blank e-mail or date says "required" and not "invalid".
+    name: 'notBlank',
+    message: 'validation.required',
     dataType: 'string',
-    // `ibanCountry: DE` where the account must be German (SEPA mandate of a German creditor). Only
-    // DE occurs in the spec, so the message names DE; another code would need its own text.
-    param: { type: 'string', pattern: '^[A-Z]{2}$' },
-    check: (country, data) => normalizeIban(data).startsWith(country),
-    errorParams: (country) => ({ country }),
+    param: { type: 'boolean' },
+    before: 'maxLength',
+    check: (on, data) => !on || data.trim().length > 0,
   }),
   keywordRule<boolean>({
     name: 'requiredCheckbox',

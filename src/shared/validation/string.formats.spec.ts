@@ -70,13 +70,18 @@ describe('format iban', () => {
     'DE89 3704 0044 0532 0130 00',
     'de89 3704 0044 0532 0130 00',
     'AT611904300234573201',
+    'AT61 1904 3002 3457 3201',
     'NL91ABNA0417164300',
+    'CH9300762011623852957',
   ])('accepts %s', (v) => expect(check(v)).toEqual([]));
 
   it.each([
     ['DE89370400440532013001', 'wrong checksum'],
     ['DE8937040044053201300', 'too short'],
     ['XX89370400440532013000', 'unknown country'],
+    ['BR1500000000000010932840814P2', 'valid, but outside SEPA'],
+    ['AT6119043002345732011', 'Austrian, one digit too many'],
+    ['AT611904300234573202', 'Austrian, wrong checksum'],
     ['DE89.3704.0044.0532.0130.00', 'dots'],
     ['', 'empty'],
   ])('rejects %s (%s)', (v) => expect(check(v)).toEqual(['validation.iban']));

@@ -1,5 +1,7 @@
-import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
+import { electronicFormatIBAN, isSEPACountry, isValidIBAN } from 'ibantools';
+import { isValidCreditorIdentifier } from './creditor-identifier.rules';
 import { isValidIsoDate, parseGermanDate, parseGermanMoney } from './german-input.parse';
+import { isLeitwegId } from './leitweg-id';
 import { isPasswordValid } from './password.rules';
 import type { FormatRule } from './rule.types';
 
@@ -39,12 +41,17 @@ export function normalizeIban(value: string): string {
 }
 
 /**
- * An IBAN with a valid checksum; spaces and lower case (as typed or printed) are accepted — store
- * `normalizeIban(value)`.
+ * An IBAN of a SEPA country with that country's length and a valid checksum (issue 28: debtors
+ * abroad pay by SEPA direct debit too); spaces and lower case (as typed or printed) are accepted —
+ * store `normalizeIban(value)`.
  * @example isValidIban('de89 3704 0044 0532 0130 00') // true
+ * @example isValidIban('AT61 1904 3002 3457 3201') // true (Austria)
+ * @example isValidIban('BR15 0000 0000 0000 1093 2840 814P2') // false (valid, but not SEPA)
  */
 export function isValidIban(value: string): boolean {
-  return /^[A-Za-z0-9 -]+$/.test(value) && isValidIBAN(normalizeIban(value));
+  if (!/^[A-Za-z0-9 -]+$/.test(value)) return false;
+  const iban = normalizeIban(value);
+  return isSEPACountry(iban.slice(0, 2)) && isValidIBAN(iban);
 }
 
 const VAT_ID = /^[A-Z]{2}[A-Z0-9]{2,12}$/;
@@ -75,6 +82,8 @@ export const FORMAT_RULES: FormatRule[] = [
   { name: 'password', message: 'validation.passwordPolicy', validate: isPasswordValid },
   { name: 'iban', message: 'validation.iban', validate: isValidIban },
   { name: 'vatId', message: 'validation.vatId', validate: isValidVatId },
+  { name: 'leitwegId', message: 'validation.leitwegId', validate: isLeitwegId },
+  { name: 'creditorIdentifier', message: 'validation.creditorIdentifier', validate: isValidCreditorIdentifier },
   { name: 'date', message: 'validation.dateInvalid', validate: isValidIsoDate },
   { name: 'germanDate', message: 'validation.dateInvalid', validate: (v) => parseGermanDate(v) !== '' },
   {

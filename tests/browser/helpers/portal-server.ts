@@ -17,6 +17,8 @@ export interface RunningPortal {
   port: number;
   /** where the file mailer writes the sent mails (.eml) — `<data dir>/outbox` */
   outboxDir: string;
+  /** the server's process id (the benchmarks read its CPU time from /proc) */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -39,11 +41,12 @@ export async function startPortal(requestedPort: number, timeoutMs = 150_000): P
   const dataDir = mkdtempSync(path.join(tmpdir(), 'kontor-browser-'));
   const template = suiteTemplate();
   if (template && existsSync(template)) cpSync(template, dataDir, { recursive: true });
-  const { halt } = await launch(port, dataDir, timeoutMs);
+  const { halt, pid } = await launch(port, dataDir, timeoutMs);
   return {
     baseUrl: `http://localhost:${port}`,
     port,
     outboxDir: path.join(dataDir, 'outbox'),
+    pid,
     stop: async () => {
       await halt();
       rmSync(dataDir, { recursive: true, force: true });
@@ -77,7 +80,7 @@ async function launch(
   port: number,
   dataDir: string,
   timeoutMs: number,
-): Promise<{ halt: () => Promise<void> }> {
+): Promise<{ halt: () => Promise<void>; pid: number }> {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
@@ -109,7 +112,7 @@ async function launch(
     }
     try {
       const response = await fetch(`http://127.0.0.1:${port}/api/healthy`);
-      if (response.ok) return { halt };
+      if (response.ok) return { halt, pid: child.pid ?? 0 };
     } catch {
       // not listening yet
     }

@@ -4,6 +4,7 @@ import type { Locator, Page } from 'playwright-core';
 import pixelmatch from 'pixelmatch';
 import { PNG } from 'pngjs';
 import { ROOT } from './client-build';
+import { networkQuiet } from './network';
 
 /** the stored baselines (in the repository) and where a failed comparison leaves what it saw */
 export const BASELINE_DIR = path.join(ROOT, 'tests/browser/__screenshots__');
@@ -62,7 +63,7 @@ async function markVolatile(page: Page, numbersIn?: string): Promise<Locator> {
  * year" or "the last 90 days" move with the day the demo data was seeded relative to).
  */
 export async function settledScreenshot(page: Page, numbersIn?: string): Promise<Buffer> {
-  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await networkQuiet(page).catch(() => undefined);
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   await page
     .locator('.MuiLinearProgress-root, .MuiCircularProgress-root, .MuiSkeleton-root')

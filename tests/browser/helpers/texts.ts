@@ -20,6 +20,8 @@ export function germanText(key: string, variantCode = 'SMAFA', values: Record<st
 export const GERMAN_MONEY = /^-?\d{1,3}(\.\d{3})*,\d{2} €$/;
 /** `dd.MM.yyyy` */
 export const GERMAN_DATE = /^\d{2}\.\d{2}\.\d{4}$/;
+/** a moment as the lists show it where the hour matters (the action log): 27.11.2026 16:53 */
+export const GERMAN_DATE_TIME = /^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}$/;
 
 /** A text as a literal inside a RegExp (labels with brackets, dots or "*"). */
 export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

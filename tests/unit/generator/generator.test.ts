@@ -115,6 +115,7 @@ describe('generator', () => {
     from: [open]
     to: done
     actionLog: item_close
+    permission: actions.close
 `;
     const notUnique = await problemsOf(fixtureWith('schema/commands/items.yaml', byName('/item/close-by-name/{name}')));
     expect(notUnique).toEqual(["schema/commands/items.yaml:31: 'item.name' is no unique string or integer field (unique: true)"]);
@@ -133,6 +134,21 @@ describe('generator', () => {
       'schema/commands/items.yaml:31: a target is named by the path {id} or by targetKey, not both',
       'schema/commands/items.yaml:31: the path has no {name}',
     ]);
+  });
+
+  it('refuses a command that names no permission, and an impersonation rule other than allowed or refused (issue 26)', async () => {
+    const base = readFileSync(join(fixture, 'schema/commands/items.yaml'), 'utf8');
+    const unnamed = base.replace('    permission: actions.close\n', '');
+    expect(await problemsOf(fixtureWith('schema/commands/items.yaml', unnamed))).toEqual([
+      "schema/commands/items.yaml:16: a command creditor users take needs a permission (its own, its form's or 'creditorUser')",
+    ]);
+    // `creditorUser` names "every creditor user" explicitly
+    const everyone = base.replace('    permission: actions.close\n', '    permission: creditorUser\n');
+    expect(await problemsOf(fixtureWith('schema/commands/items.yaml', everyone))).toEqual([]);
+    const unknownRule = base.replace('    permission: actions.close\n', '    permission: actions.close\n    impersonation: sometimes\n');
+    const problems = await problemsOf(fixtureWith('schema/commands/items.yaml', unknownRule));
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^schema\/commands\/items\.yaml:\d+: .*impersonation.* must be equal to one of the allowed values/);
   });
 
   it('reports a YAML syntax error as file:line', async () => {
@@ -266,6 +282,21 @@ describe('generator', () => {
     expect(items.detail.tabs[0].fields[1]).not.toHaveProperty('widget');
   });
 
+  it('lets a detail field name its own display widget, and refuses one that is none', async () => {
+    const resource = readFileSync(join(fixture, 'schema/resources/items.yaml'), 'utf8');
+    const withWidget = (widget: string) =>
+      resource.replace('fields: [owner.name, owner.iban]', `fields: [{ value: owner.name, widget: ${widget} }, owner.iban]`);
+    const files = await generate(loadTree(fixtureWith('schema/resources/items.yaml', withWidget('trafficLight'))));
+    const text = files.get('resources/items.ts')!;
+    const items = JSON.parse(text.slice(text.indexOf('= {') + 2, text.lastIndexOf('}') + 1));
+    expect(items.detail.tabs[0].fields[0]).toMatchObject({ value: 'owner.name', widget: 'trafficLight' });
+    // the list column of the same field keeps its entity field's (here: none)
+    expect(items.list.columns.find((c: { value: string }) => c.value === 'owner.name')).not.toHaveProperty('widget');
+    expect(await problemsOf(fixtureWith('schema/resources/items.yaml', withWidget('trafficLigth')))).toEqual([
+      "schema/resources/items.yaml:22: unknown display widget 'trafficLigth'",
+    ]);
+  });
+
   it('labels loaded filter options through a text namespace and checks it', async () => {
     const resource = readFileSync(join(fixture, 'schema/resources/items.yaml'), 'utf8');
     const withFilter = (filter: string) =>
@@ -310,7 +341,7 @@ describe('generator forms', () => {
     expect(form.schema.properties.amount.moneyAtLeast).toBe(100);
     expect(form.schema.allOf).toEqual([
       // biome-ignore lint/suspicious/noThenProperty: JSON-schema if/then
-      { if: { properties: { kind: { enum: ['done'] } }, required: ['kind'] }, then: { required: ['iban'] } },
+      { if: { properties: { kind: { enum: ['done'] } }, required: ['kind'] }, then: { required: ['iban'], properties: { iban: { type: 'string', notBlank: true } } } },
     ]);
     expect(form.conditions).toEqual({ iban: { kind: ['done'] } });
     expect(form.uiSchema['ui:order']).toEqual(['kind', 'name', 'amount', 'iban', 'agreed', 'fee', 'scans', 'papers']);
@@ -322,6 +353,25 @@ describe('generator forms', () => {
     expect(form.schema.properties.papers.items.fileTypes).toEqual(['pdf', 'xml']);
     expect(form.schema.properties.papers.fileTypes).toBeUndefined();
     expect(form.uiSchema.agreed).toEqual({ 'ui:title': 'forms.createItem.fields.agreed', 'ui:widget': 'checkbox', 'ui:help': 'forms.createItem.help.agreed' });
+  });
+
+  it('makes every required text non-blank, also under a condition; not an enumeration or an optional text (issue 25)', async () => {
+    const formOf = (files: Map<string, string>) => {
+      const text = files.get('forms/create-item.ts')!;
+      return JSON.parse(text.slice(text.indexOf('= {') + 2, text.lastIndexOf('}') + 1));
+    };
+    const form = formOf(await generate(loadTree(fixture)));
+    expect(form.schema.properties.name).toMatchObject({ type: 'string', notBlank: true });
+    expect(form.schema.properties.kind.notBlank).toBeUndefined();
+    expect(form.schema.allOf[0].then.properties).toEqual({ iban: { type: 'string', notBlank: true } });
+    const optional = readFileSync(join(fixture, 'schema/forms/createItem.yaml'), 'utf8').replace(
+      'name: { type: string, required: true, maxLength: 80 }',
+      'name: { type: string, maxLength: 80 }',
+    );
+    expect(formOf(await generate(loadTree(fixtureWith('schema/forms/createItem.yaml', optional)))).schema.properties.name.notBlank).toBeUndefined();
+    // a tree whose validation.yaml has no notBlank rule still refuses "" after trimming
+    const rules = readFileSync(join(fixture, 'schema/validation.yaml'), 'utf8').replace(/^ {2}notBlank:.*\n/m, '');
+    expect(formOf(await generate(loadTree(fixtureWith('schema/validation.yaml', rules)))).schema.properties.name.minLength).toBe(1);
   });
 
   it('rejects unknown rules, wrong rule parameters and conditions on unknown values', async () => {

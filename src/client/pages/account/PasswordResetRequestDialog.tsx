@@ -1,7 +1,7 @@
-import { forms } from '../../../../generated/forms';
+import { passwordResetRequestForm } from '../../../../generated/forms/password-reset-request';
 import { FormDialog } from '../../forms/FormDialog';
 
 /** The passwordResetRequest form in the form dialog; its own chunk, loaded from the login page on demand. */
 export function PasswordResetRequestDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  return open ? <FormDialog form={forms.passwordResetRequest} onClose={onClose} /> : null;
+  return open ? <FormDialog form={passwordResetRequestForm} onClose={onClose} /> : null;
 }

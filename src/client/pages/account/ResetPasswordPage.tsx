@@ -1,5 +1,5 @@
 import { useParams } from 'react-router-dom';
-import { forms } from '../../../../generated/forms';
+import { passwordResetForm } from '../../../../generated/forms/password-reset';
 import { PublicFormPage } from './PublicFormPage';
 
 /**
@@ -10,6 +10,6 @@ import { PublicFormPage } from './PublicFormPage';
 export function ResetPasswordPage() {
   const { userId, requestId } = useParams();
   return (
-    <PublicFormPage form={forms.passwordReset} initial={{ userIdentifier: Number(userId), requestIdentifier: requestId ?? '' }} />
+    <PublicFormPage form={passwordResetForm} initial={{ userIdentifier: Number(userId), requestIdentifier: requestId ?? '' }} />
   );
 }

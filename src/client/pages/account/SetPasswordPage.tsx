@@ -1,5 +1,5 @@
 import { useParams } from 'react-router-dom';
-import { forms } from '../../../../generated/forms';
+import { acceptInvitationForm } from '../../../../generated/forms/accept-invitation';
 import { PublicFormPage } from './PublicFormPage';
 
 /**
@@ -9,5 +9,5 @@ import { PublicFormPage } from './PublicFormPage';
  */
 export function SetPasswordPage() {
   const { token } = useParams();
-  return <PublicFormPage form={forms.acceptInvitation} initial={{ token: token ?? '' }} />;
+  return <PublicFormPage form={acceptInvitationForm} initial={{ token: token ?? '' }} />;
 }

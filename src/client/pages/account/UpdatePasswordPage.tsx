@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Card, CardContent } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { useState } from 'react';
-import { forms } from '../../../../generated/forms';
+import { updatePasswordForm } from '../../../../generated/forms/update-password';
 import { useReloadIdentity } from '../../auth/use-reload-identity';
 import { FormDialog } from '../../forms/FormDialog';
 import { PageHeader } from '../../layout/PageHeader';
@@ -32,7 +32,7 @@ export function UpdatePasswordPage() {
           </Box>
         </CardContent>
       </Card>
-      {open ? <FormDialog form={forms.updatePassword} onClose={() => setOpen(false)} onSuccess={() => reload()} /> : null}
+      {open ? <FormDialog form={updatePasswordForm} onClose={() => setOpen(false)} onSuccess={() => reload()} /> : null}
     </>
   );
 }

@@ -38,8 +38,9 @@ interface Page {
 }
 
 /**
- * The creditor vouchers (statements): newest first, filter by type, select rows to download them
- * as a zip or mark them read or unread, or mark all as read.
+ * The creditor vouchers (statements): newest first, filter by type, open one as its PDF (it is then
+ * marked read; issue 28), select rows to download them as a zip or mark them read or unread, or mark
+ * all as read.
  */
 export function CreditorVouchersTab() {
   const translate = useTranslate();
@@ -73,6 +74,17 @@ export function CreditorVouchersTab() {
         'Glaeubigerbelege.zip',
       ),
     );
+  const open = (row: CreditorVoucher) =>
+    run(async () => {
+      await downloadFile(`/creditor-voucher/${row.identifier}/download`);
+      if (row.readStatus === 'new')
+        await apiFetch(`${COMMANDS}/read-multiple`, {
+          method: 'POST',
+          body: { creditorVoucherIdentifiers: [row.identifier] },
+        });
+    });
+  const rowName = (row: CreditorVoucher) =>
+    `${enumLabel(translate, 'creditorVoucherType', row.type)} ${row.sapNumber ?? ''}`.trim();
   const toggle = (id: number) =>
     setSelected((current) => (current.includes(id) ? current.filter((x) => x !== id) : [...current, id]));
 
@@ -149,12 +161,13 @@ export function CreditorVouchersTab() {
                           {label(column)}
                         </TableCell>
                       ))}
+                      <TableCell sx={{ fontWeight: 600 }}>{translate('pages.creditorVouchers.column')}</TableCell>
                     </TableRow>
                   </TableHead>
                   <TableBody>
                     {data.creditorVouchers.length === 0 ? (
                       <TableRow>
-                        <TableCell colSpan={COLUMNS.length + 1}>
+                        <TableCell colSpan={COLUMNS.length + 2}>
                           {translate(data.empty ? 'ui.list.noData' : 'ui.list.noResults')}
                         </TableCell>
                       </TableRow>
@@ -173,9 +186,7 @@ export function CreditorVouchersTab() {
                             onChange={() => toggle(row.identifier)}
                             slotProps={{
                               input: {
-                                'aria-label': translate('pages.common.selectRow', {
-                                  name: `${enumLabel(translate, 'creditorVoucherType', row.type)} ${row.sapNumber ?? ''}`,
-                                }),
+                                'aria-label': translate('pages.common.selectRow', { name: rowName(row) }),
                               },
                             }}
                           />
@@ -191,6 +202,15 @@ export function CreditorVouchersTab() {
                         </TableCell>
                         <TableCell>
                           <EnumChip value={row.readStatus} enumName="creditorVoucherReadStatus" />
+                        </TableCell>
+                        <TableCell>
+                          <Button
+                            size="small"
+                            onClick={() => open(row)}
+                            aria-label={translate('pages.creditorVouchers.openOne', { name: rowName(row) })}
+                          >
+                            {translate('pages.creditorVouchers.open')}
+                          </Button>
                         </TableCell>
                       </TableRow>
                     ))}

@@ -58,8 +58,17 @@ export function OnboardingForm({
   const validator = useFormValidator();
   const theme = useTheme();
   // Outlined inputs as in the dialogs: the red of an error on a filled field's grey is below AA contrast.
+  // The "*" of a required field is part of its label (below, so screen readers say it too): MUI's
+  // own asterisk, hidden from them, would show a second one ("Firmenname * *", issue 28).
   const formTheme = useMemo(
-    () => createTheme(theme, { components: { MuiTextField: { defaultProps: { variant: 'outlined' } } } }),
+    () =>
+      createTheme(theme, {
+        components: {
+          MuiTextField: { defaultProps: { variant: 'outlined' } },
+          MuiFormLabel: { styleOverrides: { asterisk: { display: 'none' } } },
+          MuiFormControlLabel: { styleOverrides: { asterisk: { display: 'none' } } },
+        },
+      }),
     [theme],
   );
   // the form's own fields only (the application's other steps keep theirs in the draft), with the

@@ -1,4 +1,4 @@
-import { AppBar, Box, Button, Container, Toolbar, Typography } from '@mui/material';
+import { AppBar, Box, Button, Container, Link, Toolbar, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
@@ -7,7 +7,7 @@ import { useVariant } from '../../variant/VariantContext';
 /**
  * The onboarding's own toolbar and header (document 2 §2 "Onboarding has its own toolbar and
  * header"): the product's logo and portal name, the way to the login, the page title with its
- * subtitle, and the product's contact data below.
+ * subtitle, and the product's contact data, imprint and privacy policy (variants/*.yaml `links`) below.
  */
 export function OnboardingLayout({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
   const translate = useTranslate();
@@ -45,6 +45,15 @@ export function OnboardingLayout({ title, subtitle, children }: { title: string;
       <Box component="footer" sx={{ py: 2, textAlign: 'center', color: 'text.secondary' }}>
         <Typography variant="body2">
           {variant.contact.serviceTimes} · {variant.contact.hotline} · {variant.contact.mail}
+        </Typography>
+        <Typography variant="body2" component="nav" aria-label={translate('pages.onboarding.legalLinks')} sx={{ mt: 0.5 }}>
+          <Link href={variant.links.imprint} target="_blank" rel="noopener" color="inherit">
+            {translate('pages.onboarding.imprint')}
+          </Link>
+          {' · '}
+          <Link href={variant.links.privacy} target="_blank" rel="noopener" color="inherit">
+            {translate('pages.onboarding.privacy')}
+          </Link>
         </Typography>
       </Box>
     </Box>

@@ -1,8 +1,9 @@
-import { Alert, Box, Button, CircularProgress, LinearProgress, Step, StepLabel, Stepper, Typography } from '@mui/material';
+import { Alert, Box, Button, CircularProgress, LinearProgress, Link, Step, StepLabel, Stepper, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { useEffect, useMemo, useState } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
 import type { ServiceFeeMatrixEntry } from '../../../../generated/types';
+import type { VariantConfig } from '../../../shared/config-types';
 import { formatMoney } from '../../../shared/format';
 import { apiFetch } from '../../data/http-client';
 import { refusalText } from '../../forms/form-command';
@@ -20,6 +21,16 @@ import {
   productForm,
   saveDraft,
 } from './onboarding-product';
+
+/**
+ * The documents the last step's checkboxes confirm, linked above them (issue 28: they linked to
+ * nothing): the product's privacy policy (variants/*.yaml `links.privacy`) and, for factoring, the ten
+ * golden rules, a page of the portal itself (public/documents/).
+ */
+const CONFIRMED_DOCUMENTS: Record<string, { label: string; href(variant: VariantConfig): string }> = {
+  factoringRulesRead: { label: 'pages.onboarding.factoringRulesDocument', href: () => '/documents/zehn-goldene-regeln-des-factorings.html' },
+  privacyPolicyAccepted: { label: 'pages.onboarding.privacyDocument', href: (variant) => variant.links.privacy },
+};
 
 /** Refusals without a field that belong to one (the server checks its database, not the schema). */
 const FIELD_OF_REASON: Record<string, string> = { 'validation.emailTaken': 'email' };
@@ -164,6 +175,25 @@ export function ProductApplicationPage() {
         <Alert severity="error" role="alert" sx={{ mb: 2 }}>
           {alert}
         </Alert>
+      ) : null}
+      {fieldsOf(step.form).some((name) => CONFIRMED_DOCUMENTS[name]) ? (
+        <Box component="ul" aria-label={translate('pages.onboarding.documents')} sx={{ mt: 0, mb: 2, pl: 3 }}>
+          <Typography variant="body2" component="li" sx={{ listStyle: 'none', ml: -3 }}>
+            {translate('pages.onboarding.documents')}
+          </Typography>
+          {fieldsOf(step.form)
+            .filter((name) => CONFIRMED_DOCUMENTS[name])
+            .map((name) => (
+              <Typography variant="body2" component="li" key={name}>
+                <Link href={CONFIRMED_DOCUMENTS[name].href(variant)} target="_blank" rel="noopener">
+                  {translate(CONFIRMED_DOCUMENTS[name].label)}
+                </Link>{' '}
+                <Box component="span" sx={{ color: 'text.secondary' }}>
+                  {translate('pages.onboarding.opensInNewTab')}
+                </Box>
+              </Typography>
+            ))}
+        </Box>
       ) : null}
       <OnboardingForm
         key={step.key}

@@ -1,8 +1,8 @@
-import { customizeValidator } from '@rjsf/validator-ajv8';
 import { describe, expect, it } from 'vitest';
 import de from '../../../../generated/i18n/de.json';
 import { variants } from '../../../../generated/variants';
-import { createRjsfLocalizer, customFormats, extendRjsfAjv } from '../../../shared/validation';
+import { createRjsfLocalizer } from '../../../shared/validation';
+import { FormValidator } from '../../forms/form-validator';
 import { dropHidden, type FormValues, initialData, requiredFields, visibleFields, visibleSchema } from '../../forms/form-schema';
 import { APPLICATION_STEPS, applicationForm, offeredProduct, productForm, requestForm } from './onboarding-product';
 
@@ -11,7 +11,7 @@ const german = (key: string, params: Record<string, string | number> = {}) => {
   return String(text ?? key).replace(/%\{(\w+)\}/g, (_, name) => String(params[name]));
 };
 // The validator the onboarding form builds (use-form-validator.ts), with the German catalogue.
-const validator = customizeValidator({ customFormats, extenderFn: extendRjsfAjv }, createRjsfLocalizer(german));
+const validator = new FormValidator(createRjsfLocalizer(german));
 
 const offered = Object.keys(variants).filter((code) => offeredProduct(code));
 const stepForm = (product: string, key: string) => {

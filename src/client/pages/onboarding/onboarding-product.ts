@@ -1,4 +1,5 @@
-import { forms } from '../../../../generated/forms';
+import { productApplicationForm } from '../../../../generated/forms/product-application';
+import { productRequestForm } from '../../../../generated/forms/product-request';
 import { variants } from '../../../../generated/variants';
 import type { FormConfig, VariantConfig } from '../../../shared/config-types';
 import { type FormSchema, productFormSchema } from '../../../shared/onboarding/product-rules';
@@ -58,8 +59,8 @@ export const APPLICATION_STEPS: { key: string; fields: string[] }[] = [
   { key: 'contract', fields: ['factoringRulesRead', 'privacyPolicyAccepted'] },
 ];
 
-export const applicationForm = forms.productApplication;
-export const requestForm = forms.productRequest;
+export const applicationForm = productApplicationForm;
+export const requestForm = productRequestForm;
 
 /** What the visitor has typed so far, kept in the tab (sessionStorage) while the application is filled. */
 export interface ApplicationDraft {

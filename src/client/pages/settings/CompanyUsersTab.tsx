@@ -13,7 +13,8 @@ import {
 import { useGetIdentity, useTranslate } from 'ra-core';
 import { useState } from 'react';
 import { commands } from '../../../../generated/commands';
-import { forms } from '../../../../generated/forms';
+import { createCompanyUserForm } from '../../../../generated/forms/create-company-user';
+import { editCompanyUserForm } from '../../../../generated/forms/edit-company-user';
 import { permissionTables } from '../../../../generated/permissions';
 import type { CompanyUser } from '../../../../generated/types';
 import { FormDialog } from '../../forms/FormDialog';
@@ -22,7 +23,7 @@ import { EnumChip } from '../../widgets/EnumChip';
 import { fieldLabel } from '../common/labels';
 import { QueryState } from '../common/QueryState';
 import { useApiQuery } from '../common/use-api-query';
-import { useCommandAllowed } from './use-command-allowed';
+import { useCommandAllowed, useImpersonationRefused } from './use-command-allowed';
 
 const COLUMNS = ['name', 'email', 'role', 'status'] as const;
 
@@ -46,6 +47,8 @@ export function CompanyUsersTab() {
     '/user-management/creditor-company-user/list',
   );
   const mayRegister = mayTake(commands.registerCompanyUser);
+  // an admin acting as the user sees the action switched off, with the reason (issue 26)
+  const refusedAsAdmin = useImpersonationRefused()(commands.registerCompanyUser);
   const mayEdit = mayTake(commands.updateCompanyUser);
   const mayDelete = mayTake(commands.deleteCompanyUser);
   const close = () => setDialog(null);
@@ -59,6 +62,16 @@ export function CompanyUsersTab() {
               <Button variant="outlined" onClick={() => setDialog({ kind: 'create' })}>
                 {translate('settings.actions.addUser')}
               </Button>
+            ) : null}
+            {refusedAsAdmin ? (
+              <>
+                <Button variant="outlined" disabled aria-describedby="company-users-impersonation">
+                  {translate('settings.actions.addUser')}
+                </Button>
+                <Typography id="company-users-impersonation" variant="body2" color="text.secondary">
+                  {translate('messages.commands.impersonationRefused')}
+                </Typography>
+              </>
             ) : null}
           </Stack>
           {count >= maxCompanyUsers ? (
@@ -127,10 +140,10 @@ export function CompanyUsersTab() {
               </Table>
             </TableContainer>
           )}
-          {dialog?.kind === 'create' ? <FormDialog form={forms.createCompanyUser} onClose={close} /> : null}
+          {dialog?.kind === 'create' ? <FormDialog form={createCompanyUserForm} onClose={close} /> : null}
           {dialog?.kind === 'edit' ? (
             <FormDialog
-              form={forms.editCompanyUser}
+              form={editCompanyUserForm}
               initial={{
                 identifier: dialog.user.identifier,
                 name: dialog.user.name,

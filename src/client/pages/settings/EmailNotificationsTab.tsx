@@ -2,9 +2,10 @@ import { Button, Table, TableBody, TableCell, TableContainer, TableHead, TableRo
 import { useTranslate } from 'ra-core';
 import { useState } from 'react';
 import { commands } from '../../../../generated/commands';
-import { forms } from '../../../../generated/forms';
+import { emailReminderSettingsForm } from '../../../../generated/forms/email-reminder-settings';
 import type { CreditorSettings } from '../../../../generated/types';
 import { FormDialog } from '../../forms/FormDialog';
+import { CommandDialog } from '../../resources/CommandDialog';
 import { EnumChip } from '../../widgets/EnumChip';
 import { fieldLabel } from '../common/labels';
 import { QueryState } from '../common/QueryState';
@@ -15,7 +16,8 @@ type Setting = NonNullable<CreditorSettings['emailReminderSetting']>[number];
 
 /**
  * E-mail notifications: how often each address is reminded (reminder frequency per address). An
- * address is added, or its frequency changed, in the emailReminderSettings dialog (prefilled).
+ * address is added, or its frequency changed, in the emailReminderSettings dialog (prefilled), and
+ * removed after a confirmation (issue 28).
  */
 export function EmailNotificationsTab() {
   const translate = useTranslate();
@@ -23,7 +25,9 @@ export function EmailNotificationsTab() {
   const query = useApiQuery<CreditorSettings>('/user-information/creditor-settings/details');
   // the address being edited; {} adds a new one
   const [editing, setEditing] = useState<Partial<Setting> | null>(null);
+  const [removing, setRemoving] = useState<Setting | null>(null);
   const mayEdit = mayTake(commands.updateEmailReminderSetting);
+  const mayRemove = mayTake(commands.deleteEmailReminderSetting);
   const label = (field: string) => fieldLabel(translate, 'emailReminderSetting', field);
   return (
     <>
@@ -42,7 +46,7 @@ export function EmailNotificationsTab() {
                   <TableRow>
                     <TableCell sx={{ fontWeight: 600 }}>{label('email')}</TableCell>
                     <TableCell sx={{ fontWeight: 600 }}>{label('frequency')}</TableCell>
-                    {mayEdit ? (
+                    {mayEdit || mayRemove ? (
                       <TableCell sx={{ fontWeight: 600 }}>{translate('settings.actions.column')}</TableCell>
                     ) : null}
                   </TableRow>
@@ -54,15 +58,27 @@ export function EmailNotificationsTab() {
                       <TableCell>
                         <EnumChip value={setting.frequency} enumName="reminderFrequency" />
                       </TableCell>
-                      {mayEdit ? (
-                        <TableCell>
-                          <Button
-                            size="small"
-                            onClick={() => setEditing(setting)}
-                            aria-label={translate('settings.actions.editAddress', { email: setting.email })}
-                          >
-                            {translate('settings.actions.change')}
-                          </Button>
+                      {mayEdit || mayRemove ? (
+                        <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                          {mayEdit ? (
+                            <Button
+                              size="small"
+                              onClick={() => setEditing(setting)}
+                              aria-label={translate('settings.actions.editAddress', { email: setting.email })}
+                            >
+                              {translate('settings.actions.change')}
+                            </Button>
+                          ) : null}
+                          {mayRemove ? (
+                            <Button
+                              size="small"
+                              color="error"
+                              onClick={() => setRemoving(setting)}
+                              aria-label={translate('settings.actions.deleteAddress', { email: setting.email })}
+                            >
+                              {translate('settings.actions.remove')}
+                            </Button>
+                          ) : null}
                         </TableCell>
                       ) : null}
                     </TableRow>
@@ -76,7 +92,17 @@ export function EmailNotificationsTab() {
         }
       </QueryState>
       {editing ? (
-        <FormDialog form={forms.emailReminderSettings} initial={editing} onClose={() => setEditing(null)} />
+        <FormDialog form={emailReminderSettingsForm} initial={editing} onClose={() => setEditing(null)} />
+      ) : null}
+      {removing ? (
+        <CommandDialog
+          title={translate(commands.deleteEmailReminderSetting.label)}
+          command={commands.deleteEmailReminderSetting}
+          target={{}}
+          body={{ email: removing.email }}
+          confirmParams={{ email: removing.email }}
+          onClose={() => setRemoving(null)}
+        />
       ) : null}
     </>
   );

@@ -2,7 +2,7 @@ import { Button, FormControlLabel, Stack, Switch } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { useState } from 'react';
 import { commands } from '../../../../generated/commands';
-import { forms } from '../../../../generated/forms';
+import { defaultExposureTypeForm } from '../../../../generated/forms/default-exposure-type';
 import { FormDialog } from '../../forms/FormDialog';
 import { EnumChip } from '../../widgets/EnumChip';
 import { fieldLabel } from '../common/labels';
@@ -19,7 +19,7 @@ const COOKIES_ACCEPTED = STORAGE_KEYS.cookiesAccepted;
 
 /**
  * General: the default exposure type (changed in its dialog, PUT creditor/default-exposure-type),
- * whether tutorials open with a page, and the cookie choice.
+ * whether tutorials open with a page, and the cookie choice (changed, or withdrawn, by its switch).
  */
 export function GeneralTab() {
   const translate = useTranslate();
@@ -27,7 +27,7 @@ export function GeneralTab() {
   const query = useApiQuery<{ defaultExposureType: string | null }>('/creditor/default-exposure-type');
   const [tutorials, setTutorials] = useState(() => localStorage.getItem(SHOW_TUTORIALS) !== 'false');
   const [editing, setEditing] = useState(false);
-  const cookies = localStorage.getItem(COOKIES_ACCEPTED) === 'true';
+  const [cookies, setCookies] = useState(() => localStorage.getItem(COOKIES_ACCEPTED) === 'true');
   return (
     <>
       <SectionTitle>{translate('pages.settings.general')}</SectionTitle>
@@ -53,7 +53,7 @@ export function GeneralTab() {
             ) : null}
             {editing ? (
               <FormDialog
-                form={forms.defaultExposureType}
+                form={defaultExposureTypeForm}
                 initial={defaultExposureType ? { defaultExposureType } : {}}
                 onClose={() => setEditing(false)}
               />
@@ -75,6 +75,20 @@ export function GeneralTab() {
       />
       <SectionTitle>{translate('pages.settings.cookies')}</SectionTitle>
       {translate(cookies ? 'pages.settings.cookiesAccepted' : 'pages.settings.cookiesDeclined')}
+      {/* a consent can be withdrawn as easily as it was given (issue 28), and given later */}
+      <FormControlLabel
+        sx={{ display: 'flex', mt: 1 }}
+        control={
+          <Switch
+            checked={cookies}
+            onChange={(event) => {
+              setCookies(event.target.checked);
+              localStorage.setItem(COOKIES_ACCEPTED, String(event.target.checked));
+            }}
+          />
+        }
+        label={translate('pages.settings.cookiesAllow')}
+      />
     </>
   );
 }

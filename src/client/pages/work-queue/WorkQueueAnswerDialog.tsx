@@ -19,14 +19,14 @@ import {
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNotify, useRefresh, useTranslate } from 'ra-core';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { enums } from '../../../../generated/enums';
 import { forms } from '../../../../generated/forms';
 import type { StateOfAffairsOption, WorkQueueItem } from '../../../../generated/types';
 import { parseGermanMoney } from '../../../shared/validation/german-input.parse';
 import { asIs } from '../../data/use-server-error';
 import { commandOfForm, failureText, refusalText } from '../../forms/form-command';
-import { classifyFailure, submitForm } from '../../forms/form-submit';
+import { classifyFailure, submitForm, submitKeys } from '../../forms/form-submit';
 
 const FORM = forms.workQueueAnswer;
 const AMOUNT_KINDS = ['credit_advice', 'direct_payment', 'abandonment'];
@@ -68,6 +68,9 @@ export function WorkQueueAnswerDialog({
   const ids = useId();
   const item = record as unknown as WorkQueueItem | undefined;
   const state = item?.stateOfAffairs ?? null;
+  // a second click before the next render sends nothing
+  const inFlight = useRef(false);
+  const keys = useRef(submitKeys()).current;
   const [code, setCode] = useState('');
   const [amount, setAmount] = useState('');
   const [exposureType, setExposureType] = useState('');
@@ -104,17 +107,21 @@ export function WorkQueueAnswerDialog({
   };
 
   const send = async () => {
+    if (inFlight.current) return;
     setTried(true);
     setAlert(null);
     if (Object.values(errors).some(Boolean) || !option || !followUp) return;
     setSending(true);
+    inFlight.current = true;
     try {
       const values: Record<string, unknown> = { answerCode: option.code, followUpAction: followUp };
       if (needsAmount && cents !== null) values.amount = cents;
       if (followUp === 'exposure_type') values.exposureType = exposureType;
       if (note.trim()) values.note = note.trim();
       if (files.length) values.files = await Promise.all(files.map(readAsDataUrl));
-      const response = (await submitForm(FORM, values, { id: recordId })) as { message?: string } | null;
+      // one Idempotency-Key per answer, the same when the same answer is sent again after a failure
+      const response = (await submitForm(FORM, values, { id: recordId }, keys.keyFor(values))) as { message?: string } | null;
+      keys.done();
       const text = response?.message || translate('messages.workQueue.submitted');
       notify(text, { type: 'success', ...asIs(text) });
       await queryClient.invalidateQueries({ queryKey: ['kontor-count'] });
@@ -127,6 +134,8 @@ export function WorkQueueAnswerDialog({
         notify(text, { type: 'error', ...asIs(text) });
       } else setAlert(failure.kind === 'alert' ? refusalText(failure, translate) : failure.message);
       setSending(false);
+    } finally {
+      inFlight.current = false;
     }
   };
 

@@ -72,5 +72,5 @@ export interface BookingSystem {
    * Decides every request that is due at `now`, each in its own transaction; safe to run in several
    * processes at once. Returns how many it decided.
    */
-  decideDue(db: Kysely<Database>, now: Date): Promise<number>;
+  decideDue(db: Kysely<Database>, now: Date, signal?: AbortSignal): Promise<number>;
 }

@@ -282,11 +282,12 @@ export function createLocalBookingSystem(options: LocalBookingSystemOptions = {}
       return { accepted: true, requestId: row.id, bnetId };
     },
 
-    async decideDue(db, now) {
+    async decideDue(db, now, signal) {
       let decided = 0;
       // a request whose decision failed is left open for the next run, not retried in this one
       const failed: number[] = [];
       for (;;) {
+        if (signal?.aborted) return decided;
         let current: number | undefined;
         try {
           const found = await db.transaction().execute(async (trx) => {

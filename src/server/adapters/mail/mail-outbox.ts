@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { defaultVariantCode } from '../../../../generated/variants';
 import type { Database } from '../../db/schema';
 import type { MailAttachment, Mailer } from './mail';
+import type { PublicUrls } from './public-url';
 import { checkMailParams, type MailParams, renderMail } from './mail-templates';
 
 /*
@@ -34,6 +35,8 @@ export const RETRY_MAX_MS = 6 * 60 * 60_000;
  */
 export const CLAIM_LEASE_MS = 10 * 60_000;
 const BATCH_SIZE = 20;
+/** After this many failed attempts (about 17 hours of retries) a mail is parked for an admin to retry. */
+export const MAIL_MAX_ATTEMPTS = 10;
 const MAX_ERROR_LENGTH = 2_000;
 
 /**
@@ -92,6 +95,8 @@ function storedAttachments(value: unknown): MailAttachment[] | undefined {
 export interface DispatchResult {
   sent: number;
   failed: number;
+  /** failed for the MAIL_MAX_ATTEMPTS-th time: parked, not tried again until an admin retries it */
+  parked: number;
 }
 
 /**
@@ -108,6 +113,7 @@ async function claimDue(db: Kysely<Database>, now: Date, limit: number) {
         .selectFrom('mailOutbox')
         .select('id')
         .where('sentAt', 'is', null)
+        .where('parkedAt', 'is', null)
         .where('nextAttemptAt', '<=', now)
         .orderBy('nextAttemptAt')
         .orderBy('id')
@@ -122,7 +128,8 @@ async function claimDue(db: Kysely<Database>, now: Date, limit: number) {
 /**
  * Sends every due, unsent outbox row (next_attempt_at ≤ now) through `mailer`: a sent row gets
  * sent_at and message_id; a failed one counts the attempt, keeps the error and waits
- * {@link retryDelayMs}. Safe to run in several processes at once.
+ * {@link retryDelayMs}; after MAIL_MAX_ATTEMPTS failures it is parked. Safe to run in several
+ * processes at once; `signal` (the workers' time budget) ends the run after the current mail.
  *
  * @example
  * await dispatchMail(db, mailer, new Date()); // → { sent: 3, failed: 0 }
@@ -131,11 +138,13 @@ export async function dispatchMail(
   db: Kysely<Database>,
   mailer: Mailer,
   now: Date,
-  options: { baseUrl?: string } = {},
+  options: { baseUrl?: string | PublicUrls; signal?: AbortSignal } = {},
 ): Promise<DispatchResult> {
-  const result: DispatchResult = { sent: 0, failed: 0 };
+  const result: DispatchResult = { sent: 0, failed: 0, parked: 0 };
   // Each claimed row leaves the due set (sent, leased or postponed), so the loop ends.
   for (;;) {
+    if (options.signal?.aborted) return result;
+    // one at a time once the budget may end soon would be finer; a batch of 20 stays well inside it
     const batch = await claimDue(db, now, BATCH_SIZE);
     if (batch.length === 0) return result;
     for (const row of batch) {
@@ -157,10 +166,12 @@ export async function dispatchMail(
             attempts,
             lastError: (error instanceof Error ? error.message : String(error)).slice(0, MAX_ERROR_LENGTH),
             nextAttemptAt: new Date(now.getTime() + retryDelayMs(attempts)),
+            parkedAt: attempts >= MAIL_MAX_ATTEMPTS ? now : null,
           })
           .where('id', '=', row.id)
           .execute();
         result.failed++;
+        if (attempts >= MAIL_MAX_ATTEMPTS) result.parked++;
       }
     }
   }

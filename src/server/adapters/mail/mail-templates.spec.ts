@@ -22,6 +22,7 @@ const samples: Record<string, Record<string, unknown>> = {
     validDays: 7,
   },
   passwordReset: { name: 'creditor@example.com', resetPath: '/login/3/reset-password/abc', validMinutes: 60 },
+  companyUserAddressInUse: { creditorName: 'Müller Haustechnik GmbH' },
   creditorRegistration: {
     name: 'Petra Neu',
     creditorName: 'Neu Logistik GmbH',
@@ -73,7 +74,7 @@ describe('mail templates', () => {
     expect(mail.text).toContain(`Ihr Team von ${apl.productName}`);
     expect(mail.text).toContain(apl.contact.mail);
     expect(mail.text).toContain(apl.contact.serviceTimes);
-    expect(mail.html).toContain(`<img src="https://${apl.hosts[0]}${apl.logo}" alt="${apl.productName}"`);
+    expect(mail.html).toContain(`<img src="http://${apl.hosts[0]}:3000${apl.logo}" alt="${apl.productName}"`);
     expect(renderMail('notice', samples.notice, 'APL', { baseUrl: 'https://portal.example' }).html).toContain(
       `src="https://portal.example${apl.logo}"`,
     );
@@ -112,6 +113,9 @@ describe('mail templates', () => {
   it('refuses unknown templates and missing parameters; falls back to the default product', () => {
     expect(() => checkMailParams('debtorCreated', {})).toThrow(/unknown mail template 'debtorCreated'/);
     expect(() => checkMailParams('notice', { title: 'x' })).toThrow(/parameter 'text' missing/);
+    // a blank text is data, not a missing parameter: the mail names it "(ohne Angabe)" (issue 25)
+    expect(() => checkMailParams('creditorBlocked', { creditorName: '' })).not.toThrow();
+    expect(renderMail('creditorBlocked', { creditorName: '  ' }, 'SMAFA').text).toContain('der Zugang von (ohne Angabe) zum');
     expect(() =>
       renderMail('limitIncreaseDecided', { ...samples.limitIncreaseDecided, status: 'open' }, 'SMAFA'),
     ).toThrow(/unknown limit decision status/);

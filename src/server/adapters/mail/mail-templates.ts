@@ -2,6 +2,7 @@ import de from '../../../../generated/i18n/de.json' with { type: 'json' };
 import { defaultVariantCode, variants } from '../../../../generated/variants';
 import type { VariantConfig } from '../../../shared/config-types';
 import { formatMoney } from '../../../shared/format';
+import { type PublicUrls, publicUrls } from './public-url';
 
 /*
  * E-mails are German texts of the `mail` namespace (schema/texts/mail.yaml) around a common layout
@@ -67,6 +68,15 @@ export const MAIL_TEMPLATES: Record<string, MailTemplate> = {
     subject: () => 'companyUserInvitation.subject',
     body: () => ['companyUserInvitation.body'],
   },
+  /**
+   * to an address that already has an access elsewhere, when a creditor registers it as a company
+   * user (issue 26: the registration answers as for a new address, so nobody can probe addresses)
+   */
+  companyUserAddressInUse: {
+    required: ['creditorName'],
+    subject: () => 'companyUserAddressInUse.subject',
+    body: () => ['companyUserAddressInUse.body'],
+  },
   /** to a new administrator or product administrator: the one-time link to set a password (schema/commands/adminUsers.yaml) */
   adminInvitation: {
     required: ['name', 'roleLabel', 'setPasswordPath', 'validDays'],
@@ -119,11 +129,17 @@ export const MAIL_TEMPLATES: Record<string, MailTemplate> = {
 export function checkMailParams(template: string, params: MailParams): void {
   const definition = MAIL_TEMPLATES[template];
   if (!definition) throw new Error(`unknown mail template '${template}'`);
+  // Absent is the caller's mistake. A blank text is data (a name stored blank before names had
+  // to hold more than blanks): it is sent, showing `layout.notGiven` (issue 25: blocking a
+  // creditor whose name was blank answered 500).
   for (const name of definition.required) {
-    if (params[name] === undefined || params[name] === null || params[name] === '')
-      throw new Error(`mail template '${template}': parameter '${name}' missing`);
+    if (params[name] === undefined || params[name] === null) throw new Error(`mail template '${template}': parameter '${name}' missing`);
   }
 }
+
+/** The parameters with every blank text replaced by the catalogue's "not given". */
+const withBlanksNamed = (params: MailParams, notGiven: string): MailParams =>
+  Object.fromEntries(Object.entries(params).map(([k, v]) => [k, typeof v === 'string' && v.trim() === '' ? notGiven : v]));
 
 const variantOf = (productCode: string | null | undefined): VariantConfig =>
   variants[productCode ?? ''] ?? variants[defaultVariantCode];
@@ -185,6 +201,8 @@ export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c)
 const htmlParagraph = (text: string, style = ''): string =>
   `<p style="margin:0 0 16px;${style}">${escapeHtml(text).replace(/\n/g, '<br>')}</p>`;
 
+const DEFAULT_PUBLIC_URLS = publicUrls({}, 3000);
+
 /**
  * Renders a mail of the lookup table for a product: German subject, plain text and HTML (every
  * value escaped), with the product's name, logo and contact data.
@@ -195,14 +213,17 @@ const htmlParagraph = (text: string, style = ''): string =>
  */
 export function renderMail(
   template: string,
-  params: MailParams,
+  given: MailParams,
   productCode: string,
-  options: { baseUrl?: string } = {},
+  options: { baseUrl?: string | PublicUrls } = {},
 ): RenderedMail {
-  checkMailParams(template, params);
+  checkMailParams(template, given);
   const definition = MAIL_TEMPLATES[template];
   const variant = variantOf(productCode);
-  const portalUrl = options.baseUrl ?? `https://${variant.hosts[0]}`;
+  const params = withBlanksNamed(given, catalogueText('layout.notGiven', variant));
+  // the product's public address (PUBLIC_URL…, see public-url.ts); default what `npm start` serves
+  const base = options.baseUrl ?? DEFAULT_PUBLIC_URLS;
+  const portalUrl = typeof base === 'string' ? base : base(variant.code);
   const values = { ...asStrings(params), ...definition.values?.(params), ...productValues(variant), portalUrl };
   const text = (key: string) => interpolate(catalogueText(key, variant), values, key);
 

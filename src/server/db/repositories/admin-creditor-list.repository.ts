@@ -219,6 +219,32 @@ export async function listCreditorOptions(
 }
 
 /**
+ * The creditors in scope that have a SAP number as choices of a picker (GET /creditor/sap-number-picker):
+ * the SAP number is the value, the label names the creditor — a SAP number alone says nothing to a
+ * person (issue 28 item 10). Sorted by name.
+ *
+ * @example await listCreditorSapPicker(db, scope) // [{ value: '1000042', label: 'Muster GmbH · SAP 1000042 · Köln' }]
+ */
+export async function listCreditorSapPicker(
+  db: Kysely<Database>,
+  scope: ProductScope,
+): Promise<{ value: string; label: string }[]> {
+  const rows = await db
+    .selectFrom('creditor as c')
+    .where((eb) => inScope(eb, scope))
+    .where('c.sapNumber', 'is not', null)
+    .where('c.sapNumber', '<>', '')
+    .select(['c.sapNumber', 'c.name', 'c.city'])
+    .orderBy(textOrder('c.name'))
+    .orderBy('c.sapNumber')
+    .execute();
+  return rows.map((row) => ({
+    value: row.sapNumber as string,
+    label: [row.name, `SAP ${row.sapNumber}`, row.city].filter(Boolean).join(' · '),
+  }));
+}
+
+/**
  * User names of the creditors' users in scope (GET /creditor/username-list); `companyUser` narrows
  * them to names containing the text.
  */

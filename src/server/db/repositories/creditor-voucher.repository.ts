@@ -167,6 +167,19 @@ export async function creditorVoucherValues(
 }
 
 /** Sets the read status of the creditor's statements (`ids` undefined: all). Returns how many changed. */
+/** Whether every id names one of the creditor's own statements (unknown and other tenants' ids do not). */
+export async function ownsCreditorVouchers(db: Kysely<Database>, creditorId: number, ids: number[]): Promise<boolean> {
+  const wanted = [...new Set(ids)];
+  if (wanted.length === 0) return true;
+  const row = await db
+    .selectFrom('creditorVoucher')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('creditorId', '=', creditorId)
+    .where('id', 'in', wanted)
+    .executeTakeFirstOrThrow();
+  return Number(row.count) === wanted.length;
+}
+
 export async function setCreditorVoucherReadStatus(
   db: Kysely<Database>,
   creditorId: number,

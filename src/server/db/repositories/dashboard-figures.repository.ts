@@ -13,15 +13,20 @@ import type { Database } from '../schema';
 
 export type Figures = Record<string, unknown>;
 
-/** The kept figures of the creditor when still exact for the reader's snapshot and today. */
-export async function findKeptFigures(db: Kysely<Database>, creditorId: number): Promise<Figures | null> {
-  const { rows } = await sql<{ figures: Figures }>`
+/**
+ * The statement of {@link findKeptFigures}: the creditor's kept figures while they are current (no
+ * row when not). `creditorId` may be a statement-cache slot; the dashboard reads it as a subquery of
+ * its one statement (dashboard.repository's `dashboardStatement`).
+ */
+export const keptFiguresQuery = (creditorId: number) => sql<{ figures: Figures }>`
     select f.figures from dashboard_figures f
      where f.creditor_id = ${creditorId} and f.day = current_date
        and not exists (select 1 from dashboard_change c
-                        where c.creditor_id = f.creditor_id and not pg_visible_in_snapshot(c.xid, f.snapshot))`.execute(
-    db,
-  );
+                        where c.creditor_id = f.creditor_id and not pg_visible_in_snapshot(c.xid, f.snapshot))`;
+
+/** The kept figures of the creditor when still exact for the reader's snapshot and today. */
+export async function findKeptFigures(db: Kysely<Database>, creditorId: number): Promise<Figures | null> {
+  const { rows } = await keptFiguresQuery(creditorId).execute(db);
   return rows[0]?.figures ?? null;
 }
 
@@ -58,13 +63,4 @@ export async function computeAndKeepFigures(
      where creditor_id = ${creditorId} and xid < pg_snapshot_xmin(${snapshot}::pg_snapshot)
        and exists (select 1 from kept)`.execute(db);
   return figures;
-}
-
-/** The kept figures when exact, else computed (and kept) now. */
-export async function currentFigures(
-  db: Kysely<Database>,
-  creditorId: number,
-  compute: (trx: Transaction<Database>) => Promise<Figures>,
-): Promise<Figures> {
-  return (await findKeptFigures(db, creditorId)) ?? computeAndKeepFigures(db, creditorId, compute);
 }

@@ -1,5 +1,5 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import { INVOICE_TYPES } from '../../services/status-groups';
+import { CLOSED_VOUCHER_STATUSES, INVOICE_TYPES, OPEN_VOUCHER_STATUSES } from '../../services/status-groups';
 import type { Database } from '../schema';
 
 /**
@@ -19,6 +19,12 @@ const invoiceTypes = sql.join(INVOICE_TYPES);
 // processed invoices of the creditor, as a reusable WHERE fragment on alias v
 const invoices = (creditorId: number) =>
   sql`v.creditor_id = ${creditorId} and v.type in (${invoiceTypes}) and v.official_voucher_number is not null`;
+
+// open (or settled) in every product's family of list states; literals, so that the planner matches
+// the partial index voucher_dashboard_open_idx, whose predicate names the same values (migration 0210)
+const inStatuses = (statuses: readonly string[]) => sql.join(statuses.map((status) => sql.lit(status)));
+const isOpen = sql`v.status in (${inStatuses(OPEN_VOUCHER_STATUSES)})`;
+const isOpenOrClosed = sql`v.status in (${inStatuses([...OPEN_VOUCHER_STATUSES, ...CLOSED_VOUCHER_STATUSES])})`;
 
 const round1 = (value: number | null | undefined) =>
   value == null ? null : Math.round(Number(value) * 10) / 10;
@@ -49,7 +55,7 @@ export async function overdueRate(db: Kysely<Database>, creditorId: number) {
     sql<{ open: number; overdue: number }>`
       select coalesce(sum(v.leftover_amount), 0)::bigint as open,
              coalesce(sum(v.leftover_amount) filter (where v.payment_deadline < current_date), 0)::bigint as overdue
-        from voucher v where ${invoices(creditorId)} and v.status = 'open'`,
+        from voucher v where ${invoices(creditorId)} and ${isOpen}`,
   );
   return {
     openAmount: Number(row.open),
@@ -82,7 +88,7 @@ export async function openByDunningType(db: Kysely<Database>, creditorId: number
     db,
     sql<{ count: number; amount: number }>`
       select count(*)::int as count, coalesce(sum(v.leftover_amount), 0)::bigint as amount
-        from voucher v where v.creditor_id = ${creditorId} and v.status = 'open' and v.dunning_type = ${dunningType}`,
+        from voucher v where v.creditor_id = ${creditorId} and ${isOpen} and v.dunning_type = ${dunningType}`,
   );
   return { count: Number(row.count), amount: Number(row.amount) };
 }
@@ -94,7 +100,7 @@ export async function openInvoicesByDunningType(db: Kysely<Database>, creditorId
     sql<{ dunningType: string; count: number; amount: number }>`
       select coalesce(v.dunning_type::text, 'notDunned') as "dunningType", count(*)::int as count,
              coalesce(sum(v.leftover_amount), 0)::bigint as amount
-        from voucher v where ${invoices(creditorId)} and v.status = 'open'
+        from voucher v where ${invoices(creditorId)} and ${isOpen}
        group by 1 order by 3 desc, 1`,
   );
   return result.map((r) => ({
@@ -110,8 +116,8 @@ export async function turnoverPerYear(db: Kysely<Database>, creditorId: number) 
     db,
     sql<{ year: number; open: number; balanced: number }>`
       select y.year::int as year,
-             coalesce(sum(v.leftover_amount) filter (where v.status = 'open'), 0)::bigint as open,
-             coalesce(sum(v.amount - v.leftover_amount) filter (where v.status in ('open', 'closed')), 0)::bigint as balanced
+             coalesce(sum(v.leftover_amount) filter (where ${isOpen}), 0)::bigint as open,
+             coalesce(sum(v.amount - v.leftover_amount) filter (where ${isOpenOrClosed}), 0)::bigint as balanced
         from generate_series(extract(year from current_date)::int - 2, extract(year from current_date)::int) as y(year)
         left join voucher v on ${invoices(creditorId)}
               and v.voucher_date >= make_date(y.year, 1, 1) and v.voucher_date < make_date(y.year + 1, 1, 1)
@@ -169,7 +175,7 @@ export async function daysOverdue(db: Kysely<Database>, creditorId: number) {
                   when current_date - v.payment_deadline <= 90 then 'days61to90'
                   else 'over90' end as bucket,
              count(*)::int as count, coalesce(sum(v.leftover_amount), 0)::bigint as amount
-        from voucher v where ${invoices(creditorId)} and v.status = 'open' group by 1`,
+        from voucher v where ${invoices(creditorId)} and ${isOpen} group by 1`,
   );
   return DAYS_OVERDUE_BUCKETS.map((bucket) => {
     const row = result.find((r) => r.bucket === bucket);
@@ -194,7 +200,7 @@ export async function paymentBehaviour(db: Kysely<Database>, creditorId: number)
       paid as (
         select v.voucher_date, v.payment_deadline, b.paid_on
           from last_balanced b join voucher v on v.id = b.id
-         where ${invoices(creditorId)} and v.status = 'closed')
+         where ${invoices(creditorId)} and v.status in (${inStatuses(CLOSED_VOUCHER_STATUSES)}))
       select avg(payment_deadline - voucher_date)::float8 as target, avg(paid_on - voucher_date)::float8 as taken,
              count(*) filter (where paid_on <= payment_deadline)::int as "onTime",
              count(*) filter (where paid_on > payment_deadline)::int as late
@@ -213,7 +219,7 @@ export async function daysSalesOutstanding(db: Kysely<Database>, creditorId: num
   const [row] = await rows(
     db,
     sql<{ receivables: number; turnover: number }>`
-      select coalesce(sum(v.leftover_amount) filter (where v.status = 'open'), 0)::bigint as receivables,
+      select coalesce(sum(v.leftover_amount) filter (where ${isOpen}), 0)::bigint as receivables,
              coalesce(sum(v.amount) filter (where v.voucher_date > current_date - 90 and v.voucher_date <= current_date), 0)::bigint as turnover
         from voucher v where ${invoices(creditorId)}`,
   );

@@ -10,6 +10,7 @@ import type {
 import {
   ACTIVE_PERMANENT_DEBT_STATUSES,
   INVOICE_TYPES,
+  OPEN_VOUCHER_STATUSES,
   PURCHASED_STATUSES,
 } from '../../services/status-groups';
 import type { Database } from '../schema';
@@ -36,6 +37,8 @@ export const INSURABILITY_RULES = {
 } as const;
 
 const purchased = sql<boolean>`purchase_status in (${sql.join(PURCHASED_STATUSES)})`;
+// open in every product's family of list states (TPF: tpf_in_review, tpf_accepted)
+const isOpen = sql<boolean>`status in (${sql.join(OPEN_VOUCHER_STATUSES)})`;
 
 const openStatus = enums.voucherStatus?.values.find((v) => v.value === 'open')?.value;
 if (openStatus === undefined) throw new Error("schema/enums/voucherStatus.yaml has no value 'open'");
@@ -144,8 +147,8 @@ export async function findDebtorDetail(
       .select([
         sql<number>`coalesce(sum(amount), 0)`.as('total'),
         sql<number>`coalesce(sum(amount) filter (where ${purchased}), 0)`.as('purchased'),
-        sql<number>`coalesce(sum(leftover_amount) filter (where status = 'open'), 0)`.as('open'),
-        sql<number>`coalesce(sum(leftover_amount) filter (where status = 'open' and ${purchased}), 0)`.as(
+        sql<number>`coalesce(sum(leftover_amount) filter (where ${isOpen}), 0)`.as('open'),
+        sql<number>`coalesce(sum(leftover_amount) filter (where ${isOpen} and ${purchased}), 0)`.as(
           'openPurchased',
         ),
       ])
@@ -232,6 +235,8 @@ export async function findDebtorDetail(
         name: l.name,
         customDebtorNumber: l.customDebtorNumber,
         deliveryType: l.deliveryType as Location['deliveryType'],
+        eInvoiceFormat: l.eInvoiceFormat as Location['eInvoiceFormat'],
+        leitwegId: l.leitwegId,
         status: l.status as Location['status'],
         creationDate: toEpochSeconds(l.createdAt),
         updateDate: toEpochSeconds(l.updatedAt),

@@ -17,6 +17,8 @@ export function toLocation(l: Selectable<LocationTable>, invoiceVolume: number):
     name: l.name,
     customDebtorNumber: l.customDebtorNumber,
     deliveryType: l.deliveryType as Location['deliveryType'],
+    eInvoiceFormat: l.eInvoiceFormat as Location['eInvoiceFormat'],
+    leitwegId: l.leitwegId,
     status: l.status as Location['status'],
     creationDate: toEpochSeconds(l.createdAt),
     updateDate: toEpochSeconds(l.updatedAt),

@@ -86,6 +86,19 @@ export async function countNewNotifications(db: Kysely<Database>, userId: number
  * Sets the status of the user's own notifications (`ids` undefined: all of them). Ids of other
  * users are ignored, so nobody can change someone else's read state. Returns how many changed.
  */
+/** Whether every id names one of the user's own notifications (unknown and other users' ids do not). */
+export async function ownsNotifications(db: Kysely<Database>, userId: number, ids: number[]): Promise<boolean> {
+  const wanted = [...new Set(ids)];
+  if (wanted.length === 0) return true;
+  const row = await db
+    .selectFrom('notification')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('userId', '=', userId)
+    .where('id', 'in', wanted)
+    .executeTakeFirstOrThrow();
+  return Number(row.count) === wanted.length;
+}
+
 export async function setNotificationStatus(
   db: Kysely<Database>,
   userId: number,

@@ -16,6 +16,8 @@ export interface SessionUser {
   askForContactInformationChanges: boolean;
   status: string;
   creditorId: number | null;
+  /** the session version access tokens carry (issue 26) */
+  sessionVersion: number;
   creditorStatus: string | null;
   sapNumber: string | null;
 }
@@ -38,6 +40,7 @@ function selectSessionUser(db: Kysely<Database>) {
       'u.askForContactInformationChanges',
       'u.status',
       'u.creditorId',
+      'u.sessionVersion',
       'c.status as creditorStatus',
       'c.sapNumber',
     ]);

@@ -31,6 +31,9 @@ export interface VoucherState {
   leftoverAmount: number;
   paymentDeadline: string | null;
   endOfPauseAt: Date | null;
+  /** stop days used on `dunningBlockLevel` (the dunning stop's limit, voucher.rules.ts) */
+  dunningBlockDaysUsed: number;
+  dunningBlockLevel: string | null;
 }
 
 /** A voucher's state for its permissions, or undefined when it is not this creditor's. */
@@ -54,6 +57,8 @@ export async function findVoucherState(
       'leftoverAmount',
       'paymentDeadline',
       'endOfPauseAt',
+      'dunningBlockDaysUsed',
+      'dunningBlockLevel',
     ])
     .where('creditorId', '=', creditorId)
     .where('id', '=', id)

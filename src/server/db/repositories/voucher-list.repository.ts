@@ -4,8 +4,10 @@ import { StatementCache } from '../statement-cache';
 import { enums } from '../../../../generated/enums';
 import type { ChildVoucher, VoucherListItem } from '../../../../generated/types';
 import { INVOICE_TYPES } from '../../services/status-groups';
+import type { SessionRow } from '../../services/session-row';
 import type { Database } from '../schema';
 import { toEpochSeconds } from '../values';
+import { readerAlong } from './reader-along';
 
 /** Filters of GET /voucher/list (and /voucher/csv), as the generated querystring schema validates them. */
 export interface VoucherListFilters {
@@ -471,7 +473,8 @@ function listTotals(
     voucherCountQuery(db, creditorId, filters).as('count'),
     eb.selectFrom('creditor as cr').select('cr.approvedLimit').where('cr.id', '=', creditorId).as('approvedLimit'),
     eb.selectFrom('creditor as cr').select('cr.availableLimit').where('cr.id', '=', creditorId).as('availableLimit'),
-    eb.selectFrom('appUser as u').select('u.permissions').where('u.id', '=', readerId).as('readerPermissions'),
+    // the reader's stored permissions and session state, so both checks ride along (issues 13, 26)
+    ...readerAlong(eb, readerId),
   ] as const;
 }
 
@@ -518,5 +521,12 @@ export async function listVouchers(db: Kysely<Database>, creditorId: number, rea
   // both limits are NOT NULL: null means the creditor's row is gone
   const creditorLimits =
     totals?.approvedLimit != null ? { approvedLimit: totals.approvedLimit, availableLimit: totals.availableLimit } : null;
-  return { vouchers, count, empty, creditorLimits, readerPermissions: totals?.readerPermissions ?? null };
+  return {
+    vouchers,
+    count,
+    empty,
+    creditorLimits,
+    readerPermissions: totals?.readerPermissions ?? null,
+    readerSession: (totals?.readerSession as SessionRow | null | undefined) ?? null,
+  };
 }

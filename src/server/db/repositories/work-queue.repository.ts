@@ -9,6 +9,8 @@ export const WORK_QUEUE_ERROR_AFTER_DAYS = 7;
 
 /** The stored statuses that still wait for the creditor (the enumeration's `open` group). */
 const OPEN_STATUSES = expandStatusFilter('workQueueStatus', ['open']);
+/** The statuses of an unhandled item: waiting for an answer (open, read) or in error. */
+export const UNHANDLED_WORK_QUEUE_STATUSES = [...OPEN_STATUSES, 'error'];
 
 /** Days back of the time-period filter's choices (schema/enums/timePeriodFilter.yaml); 0 = since midnight. */
 const TIME_PERIOD_DAYS: Record<string, number> = {
@@ -169,7 +171,7 @@ export async function countUnhandledWorkQueue(db: Kysely<Database>, creditorId: 
   const row = await db
     .selectFrom('workQueueItem')
     .where('creditorId', '=', creditorId)
-    .where('status', 'in', [...OPEN_STATUSES, 'error'])
+    .where('status', 'in', UNHANDLED_WORK_QUEUE_STATUSES)
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirstOrThrow();
   return row.count;
@@ -180,7 +182,7 @@ export async function findOldestUnhandledWorkQueue(db: Kysely<Database>, credito
   const row = await db
     .selectFrom('workQueueItem')
     .where('creditorId', '=', creditorId)
-    .where('status', 'in', [...OPEN_STATUSES, 'error'])
+    .where('status', 'in', UNHANDLED_WORK_QUEUE_STATUSES)
     .select(['id', 'title', 'createdAt'])
     .orderBy('createdAt', 'asc')
     .orderBy('id', 'asc')

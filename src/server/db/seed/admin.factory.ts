@@ -3,6 +3,7 @@ import type { NewDebtor, NewLocation, NewVoucher } from '../schema';
 import { ACTION_TYPES } from './catalog.data';
 import { add, type CreditorContext } from './seed-context';
 import { germanIban, shiftDate } from './seed-random';
+import { notAfter } from './creditor-area.factory';
 
 /** An administrator who creates or decides requests and cases. */
 export interface Staff {
@@ -188,7 +189,8 @@ export function addActionLog(
       voucherReference: voucher?.customNumber ?? '',
       voucherSapNumber: voucher?.sapNumber ?? '',
       transactionKey: f.string.uuid(),
-      createdAt: at(shiftDate(today, -f.number.int({ min: 0, max: 90 })), 7 + (i % 11)),
+      // never after the seed ran: an entry dated later today sorted above every real action (issue 28)
+      createdAt: notAfter(at(shiftDate(today, -f.number.int({ min: 0, max: 90 })), 7 + (i % 11)), ctx.now),
     });
   }
 }

@@ -64,8 +64,8 @@ export const STATES_OF_AFFAIRS: StateOfAffairsSpec[] = [
   },
   {
     code: 'SV-202',
-    title: 'Reklamation des Kunden',
-    text: 'Der Kunde reklamiert die Leistung. Ist die Reklamation berechtigt?',
+    title: 'Reklamation eingegangen',
+    text: 'Die Leistung wird reklamiert. Ist die Reklamation berechtigt?',
     followUpAction: 'credit_advice',
     rejectAction: 'default',
     rejectFileRequired: true,
@@ -78,7 +78,7 @@ export const STATES_OF_AFFAIRS: StateOfAffairsSpec[] = [
   {
     code: 'SV-303',
     title: 'Forderungsverzicht prüfen',
-    text: 'Der Kunde bittet um einen Nachlass wegen verspäteter Lieferung.',
+    text: 'Wegen verspäteter Lieferung wird um einen Nachlass gebeten.',
     followUpAction: 'abandonment',
     accepted: [['AB-YES', 'Ja, auf den Restbetrag verzichten', true, false]],
     rejected: [['AB-NO', 'Nein, Forderung weiter verfolgen', true, false]],
@@ -102,7 +102,7 @@ export const STATES_OF_AFFAIRS: StateOfAffairsSpec[] = [
   {
     code: 'SV-606',
     title: 'Rechnungskopie fehlt',
-    text: 'Der Kunde hat die Rechnung nicht erhalten. Bitte laden Sie eine Kopie hoch.',
+    text: 'Die Rechnung ist nicht angekommen. Bitte laden Sie eine Kopie hoch.',
     followUpAction: 'voucher_upload',
     acceptFileRequired: true,
     accepted: [['UP-COPY', 'Kopie hochladen', true, false]],
@@ -110,7 +110,7 @@ export const STATES_OF_AFFAIRS: StateOfAffairsSpec[] = [
   },
   {
     code: 'SV-707',
-    title: 'Anschrift des Kunden unzustellbar',
+    title: 'Anschrift unzustellbar',
     text: 'Die Post kam als unzustellbar zurück. Kennen Sie eine neue Anschrift?',
     followUpAction: 'default',
     accepted: [['AD-NEW', 'Ja, neue Anschrift in der Notiz', true, true]],

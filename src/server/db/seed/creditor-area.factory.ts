@@ -1,4 +1,5 @@
 import { enums } from '../../../../generated/enums';
+import { germanText } from '../../commands/command-audit';
 import type { NewDebtor, NewVoucher } from '../schema';
 import { STATES_OF_AFFAIRS } from './catalog.data';
 import { add, type CreditorContext } from './seed-context';
@@ -8,7 +9,8 @@ const atHour = (date: string, hour: number) => `${date}T${String(hour).padStart(
 const plusDays = (iso: string, n: number) => new Date(Date.parse(iso) + n * 86_400_000).toISOString();
 /** never later than the seeding moment: a demo item dated "today at 16:15" seeded at 00:30 would
  * sort after everything users do that day */
-const notAfter = (iso: string, now: string) => (Date.parse(iso) < Date.parse(now) ? iso : now);
+/** `iso`, or `now` when `iso` is later: seeded moments never lie after the seed ran */
+export const notAfter = (iso: string, now: string) => (Date.parse(iso) < Date.parse(now) ? iso : now);
 const STATEMENT_TYPES = enums.creditorVoucherType.values.map((v) => String(v.value));
 const FREQUENCIES = enums.reminderFrequency.values.map((v) => String(v.value));
 
@@ -62,13 +64,13 @@ export function addWorkQueue(ctx: CreditorContext, invoices: NewVoucher[], child
       stateOfAffairsCode: state.code,
       status,
       title: state.title,
-      text: `${state.text} Beleg ${voucher.officialVoucherNumber}.`,
+      text: `${state.text} ${germanText('fields.voucher', {}, ctx.product)} ${voucher.officialVoucherNumber}.`,
       fileIdentifier: `AZ-${today.slice(0, 4)}-${String(id).padStart(6, '0')}`,
       transactionKey: f.string.uuid(),
       documentUrls: [`/files/${ctx.identifier}/work-queue/${id}/anschreiben.pdf`],
       answerCode: option?.[0] ?? null,
       answerFollowUp: option ? (accepted ? state.followUpAction : (state.rejectAction ?? 'default')) : null,
-      answerNote: option?.[3] ? 'Siehe Telefonat mit dem Kunden vom Vortag.' : null,
+      answerNote: option?.[3] ? 'Siehe Telefonat vom Vortag.' : null,
       answeredByUserId: option ? ctx.mainUserId : null,
       createdAt: created,
       updatedAt: answered || status === 'read' ? later(1) : created,
@@ -160,11 +162,22 @@ const NOTIFICATION_KINDS: [type: string, title: (n: string) => string, message: 
 export function addNotifications(ctx: CreditorContext, vouchers: NewVoucher[], debtors: NewDebtor[]): void {
   const { f, today } = ctx;
   const processed = vouchers.filter((v) => v.officialVoucherNumber && v.debtorId);
+  // "a decision is needed" is about a voucher whose decision is still open (issue 28: the link
+  // lands where it is taken); chosen without drawing, so the rest of the demo data stays as it was
+  const waiting = new Set(
+    (ctx.sink.workQueueItem ?? [])
+      .filter((item) => item.creditorId === ctx.creditorId && ['open', 'read', 'error'].includes(String(item.status)))
+      .map((item) => item.id),
+  );
+  const deciding = (ctx.sink.workQueueVoucher ?? [])
+    .filter((row) => row.creditorId === ctx.creditorId && waiting.has(row.workQueueItemId) && !row.isCounterVoucher)
+    .flatMap((row) => vouchers.filter((v) => v.id === row.voucherId));
   for (const userId of ctx.userIds) {
     for (let i = 0; i < ctx.profile.notificationsPerUser; i++) {
       const [type, title, message] = NOTIFICATION_KINDS[(i + userId) % NOTIFICATION_KINDS.length];
-      const voucher =
+      const drawn =
         processed.length > 0 && type !== 'limit_changed' ? f.helpers.arrayElement(processed) : undefined;
+      const voucher = type === 'work_queue' && deciding.length > 0 ? deciding[i % deciding.length] : drawn;
       const debtor = voucher ? undefined : f.helpers.arrayElement(debtors);
       add(ctx.sink, 'notification', {
         creditorId: ctx.creditorId,
@@ -228,7 +241,7 @@ export function addDebtorHistory(ctx: CreditorContext, debtors: NewDebtor[]): vo
     add(ctx.sink, 'debtorHistory', {
       creditorId: ctx.creditorId,
       debtorId: debtor.id!,
-      title: 'Kunde angelegt',
+      title: germanText('history.debtorCreated', {}, ctx.product),
       text: `Identifiziert über die Auskunftei; Limit ${((debtor.approvedLimit ?? 0) / 100).toLocaleString('de-DE')} €.`,
       userEmail: ctx.userEmails[0],
       createdAt: String(debtor.limitUpdateDate ?? `${ctx.today}T09:00:00Z`),

@@ -23,6 +23,7 @@ import { addDebtorProcessLog } from './debtor-process-log.factory';
 import { addNotInsurableCases } from './insurability.factory';
 import { add, addAll, type CreditorContext, type RowSink, type SeedProfile } from './seed-context';
 import { shiftDate } from './seed-random';
+import { nextExecutionAfter } from '../../domain/permanent-debts/permanent-debt.rules';
 import { addChildVouchers, addUnprocessedVouchers } from './voucher-extras.factory';
 import { enrichVoucher } from './voucher-details.factory';
 
@@ -170,6 +171,12 @@ function completePermanentDebts(ctx: CreditorContext, permanentDebts: NewPermane
   }
   for (const pd of permanentDebts) {
     if (!ctx.preserveBase) pd.period = ctx.f.helpers.arrayElement(PERIODS);
+    // A running one's next debit is its schedule's next execution date after today (counted from the
+    // start, as the sweep counts): a date drawn off the schedule was billed, and then the schedule's
+    // date of the same period again (issue 25 item 2). A daily one falls due tomorrow.
+    if (pd.status === 'active' || pd.status === 'created') {
+      pd.nextExecutionDate = nextExecutionAfter(String(pd.startDate), String(pd.period), ctx.today);
+    }
     pd.performanceDateIndex = ctx.f.number.int({ min: 0, max: 27 });
     pd.description = pd.description ?? `${pd.subject} gemäß Vertrag vom ${germanDate(pd.startDate)}`;
     pd.officialVoucherSource = `/files/${ctx.identifier}/permanent-debts/${pd.id}.pdf`;

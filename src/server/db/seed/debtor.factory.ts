@@ -4,6 +4,9 @@ import type { IdAllocator } from './bulk-insert';
 import { GERMAN_PLACES } from './german-places';
 import { cents, germanIban, shiftDate } from './seed-random';
 
+/** the demo debtors' mail domains: reserved for examples, never delivered to anyone */
+const RESERVED_MAIL_DOMAINS = ['example.com', 'example.org', 'example.net'];
+
 /** Everything that belongs to one generated debtor, ready for bulk insert. */
 export interface DebtorGraph {
   debtor: NewDebtor;
@@ -146,7 +149,11 @@ export function buildDebtorGraph(context: DebtorFactoryContext, index: number): 
       contactPerson: isBusiness ? faker.person.fullName() : null,
       email:
         deliveryType === 'email' || faker.datatype.boolean()
-          ? faker.internet.email({ firstName, lastName }).toLowerCase()
+          ? // reserved domains only (RFC 2606): with SMTP configured, no real person gets demo mail;
+            // one draw for the provider, as faker's free-mail default takes (the rest stays as seeded)
+            faker.internet
+              .email({ firstName, lastName, provider: faker.helpers.arrayElement(RESERVED_MAIL_DOMAINS) })
+              .toLowerCase()
           : null,
       telephone: faker.phone.number({ style: 'national' }),
     });
@@ -180,8 +187,8 @@ export function buildDebtorGraph(context: DebtorFactoryContext, index: number): 
         status: pdStatus,
         startDate,
         endDate: pdStatus === 'expired' ? shiftDate(today, -faker.number.int({ min: 1, max: 20 })) : null,
-        // from the day after tomorrow: none falls due when the day turns after the seed (a test run
-        // across midnight in Germany finds the data as seeded); one draw, as before
+        // drawn to keep the sequence of draws as before; replaced by the schedule's next execution
+        // date in completePermanentDebts (creditor.pipeline.ts)
         nextExecutionDate:
           pdStatus === 'active' || pdStatus === 'created'
             ? shiftDate(today, faker.number.int({ min: 2, max: 31 }))

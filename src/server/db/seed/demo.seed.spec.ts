@@ -2,6 +2,7 @@ import { isValidIBAN } from 'ibantools';
 import { describe, expect, it } from 'vitest';
 import { enums } from '../../../../generated/enums';
 import { createIdAllocator } from './bulk-insert';
+import { executionDate, nextExecutionAfter } from '../../domain/permanent-debts/permanent-debt.rules';
 import { buildDemoRows } from './demo.seed';
 import { DEMO_CREDITORS } from './demo-accounts';
 import { GERMAN_PLACES } from './german-places';
@@ -93,6 +94,22 @@ describe('demo data', () => {
     }
   });
 
+  it('writes to reserved domains only (example.com, .test …): with SMTP configured no real person gets mail', () => {
+    // RFC 2606 / 6761: example.com|org|net and the .example, .test, .invalid and .localhost names
+    const reserved = /@([a-z0-9-]+\.)*(example\.(com|org|net)|[a-z0-9-]+\.(example|test|invalid|localhost))$/i;
+    const addresses = new Set<string>();
+    const collect = (value: unknown): void => {
+      if (typeof value === 'string') {
+        for (const match of value.matchAll(/[\w.%+-]+@[\w-]+(\.[\w-]+)+/g)) addresses.add(match[0]);
+      } else if (value && typeof value === 'object') {
+        for (const inner of Object.values(value)) collect(inner);
+      }
+    };
+    collect(demo.sink);
+    expect(addresses.size).toBeGreaterThan(100);
+    expect([...addresses].filter((address) => !reserved.test(address))).toEqual([]);
+  });
+
   it('uses valid IBANs and real German postcodes', () => {
     const ibans = [
       ...(demo.sink.debtor ?? []).map((d) => d.sepaIban),
@@ -103,6 +120,21 @@ describe('demo data', () => {
     for (const iban of ibans) expect(isValidIBAN(iban), iban).toBe(true);
     const zips = new Set(GERMAN_PLACES.map((p) => p.zip));
     for (const location of demo.sink.location ?? []) expect(zips.has(String(location.zip))).toBe(true);
+  });
+
+  it("gives every running permanent debt its schedule's next execution date after today, and its invoices their own type", () => {
+    const running = (demo.sink.permanentDebt ?? []).filter((p) => p.status === 'active' || p.status === 'created');
+    expect(running.length).toBeGreaterThan(0);
+    for (const p of running) {
+      const start = String(p.startDate);
+      const schedule = Array.from({ length: 500 }, (_, n) => executionDate(start, String(p.period), n));
+      expect(schedule, `${p.customNumber} ${p.period} from ${start}`).toContain(p.nextExecutionDate);
+      expect(String(p.nextExecutionDate) > options.today).toBe(true);
+      expect(nextExecutionAfter(start, String(p.period), options.today)).toBe(p.nextExecutionDate);
+    }
+    const ofDebts = (demo.sink.voucher ?? []).filter((v) => v.permanentDebtId != null);
+    expect(ofDebts.length).toBeGreaterThan(0);
+    expect(seen(ofDebts, 'type')).toEqual(['permanent_debt']);
   });
 
   it('keeps the entry-check users and the blocked and terminated creditors', () => {

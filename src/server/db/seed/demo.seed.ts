@@ -6,7 +6,8 @@ import { createBulkWriter, flushSink, type IdAllocator } from './bulk-insert';
 import { serviceFeeMatrix, statesOfAffairs, termsDocuments } from './catalog.data';
 import { buildBaseGraphs, buildCreditorData } from './creditor.pipeline';
 import { DEMO_ADMINS, DEMO_CREDITORS, type DemoUser, EXTRA_ADMINS } from './demo-accounts';
-import { DEMO_PROFILE, type RowSink } from './seed-context';
+import { linkedFiles } from './linked-files';
+import { addAll, DEMO_PROFILE, type RowSink } from './seed-context';
 import { createSeedFaker } from './seed-random';
 
 // Creditors whose debtors and invoices the API tests know: their base data must not change.
@@ -95,6 +96,8 @@ export function buildDemoRows(options: DemoOptions): DemoRows {
   });
   for (let i = 0; i < extraAdmins.length; i++) ids.next('appUser');
   sink.appUser.push(...extraAdmins);
+  // last: every file the rows above link, stored for its creditor
+  addAll(sink, 'storedFile', linkedFiles(sink, options.now));
   return {
     sink,
     staff,
@@ -122,5 +125,11 @@ export async function seedDemoData(
   const rows: Record<string, number> = {};
   for (const [table, list] of Object.entries(demo.sink)) rows[table] = list?.length ?? 0;
   await flushSink(writer, demo.sink);
+  // the files (bytea) one by one in small statements: few and small, and no array of binary values
+  // through unnest (see linked-files.ts)
+  const files = demo.sink.storedFile ?? [];
+  for (let start = 0; start < files.length; start += 50)
+    await db.insertInto('storedFile').values(files.slice(start, start + 50)).execute();
+  delete demo.sink.storedFile;
   return { ...demo, rows };
 }

@@ -198,7 +198,7 @@ function addHistory(ctx: CreditorContext, voucher: NewVoucher, uploadedAt: strin
   entry('bnet_status', '201', plusHours(uploadedAt, 26));
   const changes: Record<string, [title: string, text: string, value: string]> = {
     halt: ['Mahnstopp gesetzt', 'Der Mahnlauf ruht für bis zu 10 Tage.', ''],
-    DISPUTE: ['Reklamation eröffnet', 'Der Kunde hat die Rechnung reklamiert.', 'Reklamation'],
+    DISPUTE: ['Reklamation eröffnet', 'Die Rechnung wurde reklamiert.', 'Reklamation'],
     DELAY: [
       'Zahlungsverzug gemeldet',
       'Drei schriftliche Erinnerungen innerhalb von 45 Tagen nach Fälligkeit.',

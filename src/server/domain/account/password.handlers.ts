@@ -6,6 +6,7 @@ import type { CommandContext, CommandHandler } from '../../commands/command.type
 import { LOGIN_DENIED_STATUSES } from '../../services/auth.service';
 import type { Database } from '../../db/schema';
 import { hashPassword, verifyPassword } from '../../services/password.service';
+import { endSessions } from '../../services/session';
 import { enumValue } from '../../services/status-groups';
 
 const RESET_REQUESTED = enumValue('userStatus', 'password_reset_requested');
@@ -51,8 +52,15 @@ export const updatePassword: CommandHandler<{ oldPassword: string; password: str
     .set({ passwordHash: await hashPassword(input.password), passwordUpdateRequired: false, updatedAt: ctx.now })
     .where('id', '=', user.id)
     .execute();
+  // every session ends, this one too (issue 26): the client signs in again with the new password
+  await endSessions(trx, [user.id], ctx.now);
   return { actionLog: { payload: { passwordUpdateRequired: false } } };
 };
+
+/** Marks every unused reset link of the user as used: none of them sets a password any more. */
+async function spendResetLinks(trx: Kysely<Database>, userId: number, now: Date): Promise<void> {
+  await trx.updateTable('passwordResetRequest').set({ usedAt: now }).where('userId', '=', userId).where('usedAt', 'is', null).execute();
+}
 
 /**
  * A fresh reset link for the user: a request row ({@link RESET_LINK_MINUTES}, once) and the
@@ -65,6 +73,8 @@ export async function sendPasswordResetLink(
   now: Date,
 ): Promise<void> {
   const identifier = randomUUID();
+  // a newer link ends every earlier one of the user (issue 26): only the latest mail works
+  await spendResetLinks(trx, user.id, now);
   await trx
     .insertInto('passwordResetRequest')
     .values({ userId: user.id, identifier, expiresAt: new Date(now.getTime() + RESET_LINK_MINUTES * 60_000), createdAt: now })
@@ -81,7 +91,7 @@ export async function sendPasswordResetLink(
 
 /**
  * Public. An active user with this address gets a mail with a fresh link; anyone else nothing —
- * and the answer is the same either way (no user enumeration). Older links stay until they expire.
+ * and the answer is the same either way (no user enumeration). A newer link ends the older ones.
  */
 export const requestPasswordReset: CommandHandler<{ email: string }> = async (ctx) => {
   const { trx, input, now } = ctx;
@@ -92,7 +102,15 @@ export const requestPasswordReset: CommandHandler<{ email: string }> = async (ct
     .where((eb) => eb.or([eb(sql<string>`lower(username)`, '=', email), eb(sql<string>`lower(email)`, '=', email)]))
     .orderBy('id')
     .executeTakeFirst();
-  if (user && !LOGIN_DENIED_STATUSES.has(user.status)) await sendPasswordResetLink(trx, user, now);
+  // The same work for every address (issue 26: no timing hint whether one exists): a link and its
+  // mail are written for a stand-in user and undone when the address has no active user.
+  const real = user && !LOGIN_DENIED_STATUSES.has(user.status);
+  await sql`savepoint password_reset_request`.execute(trx);
+  const subject = real
+    ? user
+    : await trx.selectFrom('appUser').select(['id', 'username', 'email', 'status', 'creditorId', 'product']).orderBy('id').executeTakeFirst();
+  if (subject) await sendPasswordResetLink(trx, subject, now);
+  await sql.raw(real ? 'release savepoint password_reset_request' : 'rollback to savepoint password_reset_request').execute(trx);
   // the log keeps who asked for which address, never whether it exists
   return { actionLog: { payload: { email } } };
 };
@@ -131,7 +149,8 @@ export const resetPassword: CommandHandler<{ userIdentifier: number; requestIden
     })
     .where('id', '=', user.id)
     .execute();
-  await trx.updateTable('passwordResetRequest').set({ usedAt: now }).where('id', '=', request.id).execute();
-  await trx.updateTable('refreshToken').set({ revokedAt: now }).where('userId', '=', user.id).where('revokedAt', 'is', null).execute();
+  // the used link and every other one of the user (issue 26)
+  await spendResetLinks(trx, user.id, now);
+  await endSessions(trx, [user.id], now);
   return { actionLog: { payload: { userIdentifier: user.id } } };
 };

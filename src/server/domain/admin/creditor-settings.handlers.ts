@@ -68,12 +68,23 @@ export const setCreditorPermissions: CommandHandler<PermissionInput> = async (ct
 
 /**
  * Charges the set-up fee through the booking system: one of the product's options (document 2 §5);
- * a registration that was "SAP registered" is then "set-up fee charged".
+ * a registration that was "SAP registered" is then "set-up fee charged". Once only (issue 25): the
+ * set-up-fee booking request is the record of the charge, so a creditor that has one is a 409 —
+ * with or without an Idempotency-Key; the pipeline holds the creditor's row locked, so calls at
+ * once charge once. (The registration records the agreed fee and its step "set-up fee charged"
+ * without a booking; the seed's creditors have none either.)
  */
 export const sendSetupFee: CommandHandler<{ setupFee: number }> = async (ctx) => {
   const creditor = ctx.target!.row;
   const options = variants[creditor.product]?.setupFeeOptions ?? [];
   if (!options.includes(Number(ctx.input.setupFee))) ctx.refuse('adminCommands.setupFeeNotOffered', 422);
+  const charged = await ctx.trx
+    .selectFrom('bookingRequest')
+    .select('id')
+    .where('creditorId', '=', creditor.id)
+    .where('kind', '=', 'setupFee')
+    .executeTakeFirst();
+  if (charged) ctx.refuse('adminCommands.setupFeeAlreadyCharged', 409);
   await ctx.adapters.bookingSystem.transferCreditor(ctx.trx, {
     kind: 'setupFee',
     creditorId: creditor.id,
@@ -93,20 +104,29 @@ export const sendSetupFee: CommandHandler<{ setupFee: number }> = async (ctx) =>
   return undefined;
 };
 
-/**
- * Sends the creditor's master data to the accounting system (once): it answers the SAP number; from
- * then on the bank details change only through a SEPA update request.
- */
-export const sendCreditorToSap: CommandHandler = async (ctx) => {
-  const creditor = ctx.target!.row;
-  if (creditor.sentToSapAt) ctx.refuse('adminCommands.alreadySentToSap', 409);
-  const { sapNumber } = await ctx.adapters.bookingSystem.transferCreditor(ctx.trx, {
+/** Hands the creditor's master data to the booking system: it answers the creditor's SAP number. */
+export function transferMasterData(
+  ctx: CommandContext,
+  creditor: { id: number; identifier: string; name: string; sepaIban: string | null },
+): Promise<{ sapNumber: string }> {
+  return ctx.adapters.bookingSystem.transferCreditor(ctx.trx, {
     kind: 'creditorMasterData',
     creditorId: creditor.id,
     userId: ctx.caller.userId,
     payload: { identifier: creditor.identifier, name: creditor.name, iban: creditor.sepaIban ?? null },
     now: ctx.now,
   });
+}
+
+/**
+ * Sends the creditor's master data to the accounting system (once): it answers the SAP number; from
+ * then on the bank details change only through a SEPA update request. The registration hands the
+ * data over itself; when the booking system failed then, this is how the admins retry.
+ */
+export const sendCreditorToSap: CommandHandler = async (ctx) => {
+  const creditor = ctx.target!.row;
+  if (creditor.sentToSapAt) ctx.refuse('adminCommands.alreadySentToSap', 409);
+  const { sapNumber } = await transferMasterData(ctx, creditor as Parameters<typeof transferMasterData>[1]);
   await ctx.trx
     .updateTable('creditor')
     .set({

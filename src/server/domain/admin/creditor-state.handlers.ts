@@ -1,6 +1,7 @@
 import { formatDate } from '../../../shared/format';
 import { germanText } from '../../commands/command-audit';
 import type { CommandContext, CommandHandler } from '../../commands/command.types';
+import { endCreditorSessions, endSessions } from '../../services/session';
 
 /*
  * A creditor's state (document 1 §4, document 2 §4): the pipeline checks `from` and sets `to`; these
@@ -24,14 +25,19 @@ function notice(ctx: CommandContext, kind: 'unblocked' | 'terminated' | 'reactiv
   };
 }
 
-export const blockCreditor: CommandHandler<{ reason: string }> = async (ctx) => ({
-  notifyParams: { creditorName: nameOf(ctx), reason: ctx.input.reason },
-});
+// A block or termination ends the sessions of the creditor's users (issue 26): they sign in again
+// and see the creditor's new state (blocked and terminated creditors may still log in).
+export const blockCreditor: CommandHandler<{ reason: string }> = async (ctx) => {
+  await endCreditorSessions(ctx.trx, ctx.target!.id, ctx.now);
+  return { notifyParams: { creditorName: nameOf(ctx), reason: ctx.input.reason } };
+};
 
 export const disableBlockCreditor: CommandHandler<{ note?: string }> = async (ctx) => notice(ctx, 'unblocked');
 
-export const terminateCreditor: CommandHandler<{ terminationDate: string; reason: string }> = async (ctx) =>
-  notice(ctx, 'terminated', { terminationDate: formatDate(ctx.input.terminationDate) });
+export const terminateCreditor: CommandHandler<{ terminationDate: string; reason: string }> = async (ctx) => {
+  await endCreditorSessions(ctx.trx, ctx.target!.id, ctx.now);
+  return notice(ctx, 'terminated', { terminationDate: formatDate(ctx.input.terminationDate) });
+};
 
 export const reactivateCreditor: CommandHandler<{ note?: string }> = async (ctx) => notice(ctx, 'reactivated');
 
@@ -50,9 +56,10 @@ export const disableCreditorUsers: CommandHandler = async (ctx) => {
     .where('status', 'not in', [DISABLED, TERMINATED])
     .returning('id')
     .execute();
-  if (users.length) {
-    await ctx.trx.deleteFrom('refreshToken').where('userId', 'in', users.map((u) => u.id)).execute();
-  }
+  // nothing left to disable: a repeat (double submit) changes nothing and logs nothing (issue 25)
+  if (!users.length) ctx.refuse('adminCommands.noUsersToDisable', 409);
+  await ctx.trx.deleteFrom('refreshToken').where('userId', 'in', users.map((u) => u.id)).execute();
+  await endSessions(ctx.trx, users.map((u) => u.id), ctx.now);
   return { response: { count: users.length }, actionLog: { payload: { userIdentifiers: users.map((u) => u.id) } } };
 };
 
@@ -65,5 +72,6 @@ export const enableCreditorUsers: CommandHandler = async (ctx) => {
     .where('status', '=', DISABLED)
     .returning('id')
     .execute();
+  if (!users.length) ctx.refuse('adminCommands.noUsersToEnable', 409);
   return { response: { count: users.length }, actionLog: { payload: { userIdentifiers: users.map((u) => u.id) } } };
 };

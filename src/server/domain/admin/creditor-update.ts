@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { EditCreditorForm } from '../../../../generated/types';
-import { normalizeIban } from '../../../shared/validation';
+import { normalizeIban, normalizeVatId } from '../../../shared/validation';
 import type { CommandHandler } from '../../commands/command.types';
 import type { Database } from '../../db/schema';
 import { validateForProduct } from '../registration/product-validation';
@@ -59,6 +59,9 @@ export async function creditorEditValues(
     registerNumber: text(c.registerNumber),
     placeOfAuthority: text(c.placeOfAuthority),
     proprietor: text(c.proprietor),
+    vatId: text(c.vatId),
+    invoiceIban: text(c.invoiceIban),
+    invoiceBic: text(c.invoiceBic),
     sepaAccountOwner: text(c.sepaAccountOwner),
     sepaIban: text(c.sepaIban),
     sepaCity: text(c.sepaCity),
@@ -158,6 +161,9 @@ export const updateCreditor: CommandHandler<EditCreditorForm> = async (ctx) => {
       mobileNumber: input.mobile || null,
       email: input.email.trim(),
       legalForm: input.legalFormKey,
+      vatId: input.vatId ? normalizeVatId(input.vatId) : null,
+      invoiceIban: input.invoiceIban ? normalizeIban(input.invoiceIban) : null,
+      invoiceBic: input.invoiceBic?.trim().toUpperCase() || null,
       entitledToDeductVat: input.entitledToDeductVat ?? null,
       vob: typeof input.vob === 'boolean' ? input.vob : null,
       registerNumber: input.registerNumber || null,

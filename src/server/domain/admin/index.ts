@@ -20,6 +20,7 @@ import {
 import { assignDebtor } from './assignment.handlers';
 import { updateCreditor } from './creditor-update';
 import { createExternalVoucher } from './external-voucher.handlers';
+import { retryParkedMail, retryParkedProcessingJob } from './parked-job.handlers';
 import { importStatesOfAffairs, previewStateOfAffairsImport } from './state-of-affairs.handlers';
 import { createFeeCondition, deleteFeeCondition, editServiceFeePeriod } from './service-fee.handlers';
 import { acceptSepaUpdate, declineSepaUpdate, requestSepaUpdate } from './sepa-update.handlers';
@@ -41,6 +42,8 @@ import {
 
 /** The handlers of schema/commands/admin-*.yaml, by command name. */
 export const adminHandlers: Record<string, CommandHandler> = {
+  retryParkedProcessingJob,
+  retryParkedMail,
   updateCreditor,
   blockCreditor,
   disableBlockCreditor,

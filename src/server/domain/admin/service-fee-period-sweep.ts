@@ -12,10 +12,11 @@ import type { Database } from '../../db/schema';
  *
  * @example await rollServiceFeePeriods(db, new Date()) // → 2 (periods written)
  */
-export async function rollServiceFeePeriods(db: Kysely<Database>, now: Date): Promise<number> {
+export async function rollServiceFeePeriods(db: Kysely<Database>, now: Date, signal?: AbortSignal): Promise<number> {
   const today = todayIso(now);
   let written = 0;
   for (;;) {
+    if (signal?.aborted) return written;
     const result = await sql`
       insert into service_fee_period
         (creditor_id, start_date, end_date, current_annual_service_fee, charged_amount, created_at)

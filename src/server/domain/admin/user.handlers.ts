@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { permissionTables } from '../../../../generated/permissions';
 import type { UpdateContactInformationForm } from '../../../../generated/types';
 import type { CommandContext, CommandHandler } from '../../commands/command.types';
+import { endSessions } from '../../services/session';
 import { enumValue } from '../../services/status-groups';
 import { sendPasswordResetLink } from '../account/password.handlers';
 import { mailSetPasswordLink } from './set-password-link';
@@ -67,6 +68,7 @@ export const disableUser: CommandHandler = async (ctx) => {
   if (user.id === ctx.caller.userId) ctx.refuse('forbidden', 403);
   await setStatus(ctx, user.id, 'blocked');
   await ctx.trx.deleteFrom('refreshToken').where('userId', '=', user.id).execute();
+  await endSessions(ctx.trx, [user.id], ctx.now);
   return undefined;
 };
 

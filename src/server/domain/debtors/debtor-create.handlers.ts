@@ -6,7 +6,7 @@ import type { IdentCheckResult } from '../../adapters/credit-agency/credit-agenc
 import type { CommandContext, CommandHandler } from '../../commands/command.types';
 import type { Database } from '../../db/schema';
 import { ACTIVE_DEBTOR_STATUSES } from '../../services/status-groups';
-import { BUSINESS, debtorNameOf, insertLocation, PRIVATE_CUSTOMER, requireFreeCustomNumber } from './debtor-data';
+import { BUSINESS, debtorNameOf, insertLocation, PRIVATE_CUSTOMER, requireEInvoiceSeller, requireFreeCustomNumber } from './debtor-data';
 
 /** How long a stored ident-check answer may be used to create the debtor. */
 export const IDENT_CHECK_VALID_MINUTES = 60;
@@ -157,6 +157,7 @@ export const createDebtor: CommandHandler<CreateDebtorForm> = async (ctx) => {
   const decision = await storedDecision(ctx);
   if (!decision) ctx.refuse('debtors.identCheckRequired');
   await requireFreeCustomNumber(ctx, input.customDebtorNumber);
+  await requireEInvoiceSeller(ctx, input.eInvoiceFormat);
   const name = debtorNameOf(input);
   let debtorId = decision!.debtorId;
   if (debtorId == null) {

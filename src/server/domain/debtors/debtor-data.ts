@@ -3,6 +3,8 @@ import type { AddLocationForm } from '../../../../generated/types';
 import { germanText } from '../../commands/command-audit';
 import type { CommandContext } from '../../commands/command.types';
 import type { Database } from '../../db/schema';
+import { defaultEInvoiceFormatOf } from '../../einvoice/out/delivery-format';
+import { missingSellerFields } from '../../einvoice/out/voucher-einvoice';
 import { enumValue } from '../../services/status-groups';
 
 // The values the debtor rules name, checked against schema/enums when the module loads.
@@ -36,6 +38,22 @@ export async function requireFreeCustomNumber(ctx: CommandContext, number: strin
   if (await query.executeTakeFirst()) ctx.refuse('debtors.customDebtorNumberTaken');
 }
 
+/**
+ * Refuses an e-invoice format (issue 29) while the creditor's master data lack seller fields an
+ * e-invoice needs (409 eInvoice.sellerDataMissing naming them in German): the error comes when the
+ * format is chosen, not as an invalid file at delivery.
+ */
+export async function requireEInvoiceSeller(ctx: CommandContext, format: string | null | undefined) {
+  if (!format || format === 'pdf') return;
+  const creditor = await ctx.trx
+    .selectFrom('creditor')
+    .select(['vatId', 'street', 'zip', 'city', 'email', 'phone', 'contactName', 'invoiceIban'])
+    .where('id', '=', ctx.creditor!.id)
+    .executeTakeFirstOrThrow();
+  const missing = missingSellerFields(creditor);
+  if (missing.length) ctx.refuse('eInvoice.sellerDataMissing', 409, { fields: missing.join(', ') });
+}
+
 /** The location columns of a location form (invoice address, delivery, contact). */
 export function locationColumns(input: AddLocationForm | (Omit<AddLocationForm, 'name'> & { name?: string })) {
   return {
@@ -49,6 +67,9 @@ export function locationColumns(input: AddLocationForm | (Omit<AddLocationForm, 
     contactPerson: input.contactPerson ?? null,
     telephone: input.telephone ?? null,
     customDebtorNumber: input.customDebtorNumber ?? null,
+    // issue 29: an emptied format keeps the stored one (a new location takes the product's, insertLocation)
+    ...(input.eInvoiceFormat ? { eInvoiceFormat: input.eInvoiceFormat } : {}),
+    leitwegId: input.leitwegId?.trim() || null,
   };
 }
 
@@ -73,6 +94,7 @@ export async function insertLocation(
     .where('creditorId', '=', creditorId)
     .where('id', '=', debtorId)
     .executeTakeFirstOrThrow();
+  const { product } = await trx.selectFrom('creditor').select('product').where('id', '=', creditorId).executeTakeFirstOrThrow();
   const row = await trx
     .insertInto('location')
     .values({
@@ -81,6 +103,7 @@ export async function insertLocation(
       identifier: `${debtor.identifier}-L${Number(debtor.count ?? 0) + 1}`,
       name,
       addressName: name,
+      eInvoiceFormat: defaultEInvoiceFormatOf(product),
       ...locationColumns(input),
       createdAt: now,
       updatedAt: now,

@@ -56,7 +56,7 @@ const maskIban = (iban: string | null | undefined) => (iban ? `${iban.slice(0, 4
 
 /**
  * POST /debtor/update/{id} with payment data: a SEPA direct-debit mandate (all mandate data, the
- * German IBAN stored in electronic format) or bank transfer, which removes a stored mandate — not
+ * IBAN of a SEPA country stored in electronic format) or bank transfer, which removes a stored mandate — not
  * while active permanent debts exist.
  */
 export const updatePaymentData: CommandHandler<PaymentDataForm> = async (ctx) => {

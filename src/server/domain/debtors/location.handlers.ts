@@ -1,7 +1,7 @@
 import type { AddLocationForm, EditLocationForm, LocationEmailForm, PostAddressForm } from '../../../../generated/types';
 import type { CommandContext, CommandHandler } from '../../commands/command.types';
 import { ACTIVE_DEBTOR_STATUSES } from '../../services/status-groups';
-import { changes, fieldLabels, INACTIVE, insertLocation, locationColumns, requireFreeCustomNumber } from './debtor-data';
+import { changes, fieldLabels, INACTIVE, insertLocation, locationColumns, requireEInvoiceSeller, requireFreeCustomNumber } from './debtor-data';
 import { debtorDeactivationBlocked, hasActivePermanentDebts } from './debtor.rules';
 
 const NO_POST_ADDRESS = {
@@ -26,6 +26,8 @@ const LOCATION_LABELS = fieldLabels([
   'contactPerson',
   'telephone',
   'customDebtorNumber',
+  'eInvoiceFormat',
+  'leitwegId',
 ]);
 
 /** A location's debtor must be active for the location to change (an inactive debtor's are frozen). */
@@ -40,6 +42,7 @@ const where = (ctx: CommandContext) =>
 export const addLocation: CommandHandler<AddLocationForm> = async (ctx) => {
   const { trx, input, target, now } = ctx;
   await requireFreeCustomNumber(ctx, input.customDebtorNumber);
+  await requireEInvoiceSeller(ctx, input.eInvoiceFormat);
   const locationId = await insertLocation(trx, target!.creditorId, target!.id, input, input.name, now);
   return {
     response: { locationId },
@@ -52,6 +55,7 @@ export const updateLocation: CommandHandler<EditLocationForm> = async (ctx) => {
   const { input, target, now } = ctx;
   requireActiveDebtor(ctx);
   await requireFreeCustomNumber(ctx, input.customDebtorNumber, target!.id);
+  await requireEInvoiceSeller(ctx, input.eInvoiceFormat);
   const set = { name: input.name, addressName: input.name, ...locationColumns(input) };
   await where(ctx).set({ ...set, updatedAt: now }).execute();
   return { history: { text: changes(target!.row, set, LOCATION_LABELS) } };

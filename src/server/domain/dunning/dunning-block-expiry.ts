@@ -3,7 +3,7 @@ import { formatDate } from '../../../shared/format';
 import { todayIso } from '../../../shared/validation';
 import type { Database } from '../../db/schema';
 import { enumValue, PURCHASED_STATUSES } from '../../services/status-groups';
-import { resumeStateOf } from '../vouchers/voucher.rules';
+import { DUNNING_BLOCK_MAX_DAYS, dunningBlockDaysCharged, resumeStateOf } from '../vouchers/voucher.rules';
 
 const ACTION_EVENT = enumValue('historyEventType', 'action');
 const COUNTED_BACK = { purchaseStatus: enumValue('purchaseStatus', 'RUECKBELASTET'), subStatus: enumValue('voucherSubStatus', 'counted_back') };
@@ -24,7 +24,7 @@ export async function expireDunningBlocks(db: Kysely<Database>, now: Date): Prom
   return db.transaction().execute(async (trx) => {
     const due = await trx
       .selectFrom('voucher')
-      .select(['id', 'creditorId', 'purchaseStatus', 'resumeSubStatus', 'resumeDunningType', 'dunningBlockUntil'])
+      .select(['id', 'creditorId', 'purchaseStatus', 'resumeSubStatus', 'resumeDunningType', 'dunningBlockUntil', 'dunningBlockFrom', 'dunningBlockDaysUsed'])
       .where('dunningBlockUntil', '<', today)
       .where('subStatus', '=', HALT)
       .orderBy('id')
@@ -40,6 +40,11 @@ export async function expireDunningBlocks(db: Kysely<Database>, now: Date): Prom
           ...resumed,
           ...(purchased ? COUNTED_BACK : {}),
           dunningBlockUntil: null,
+          // it ran its whole length: those days count against the level's 10 (voucher.rules.ts)
+          dunningBlockDaysUsed: v.dunningBlockFrom
+            ? Math.min(DUNNING_BLOCK_MAX_DAYS, Number(v.dunningBlockDaysUsed) + dunningBlockDaysCharged(v.dunningBlockFrom, v.dunningBlockUntil!))
+            : v.dunningBlockDaysUsed,
+          dunningBlockFrom: null,
           resumeSubStatus: null,
           resumeDunningType: null,
           updatedAt: now,

@@ -12,6 +12,13 @@ import { enumValue, INVOICE_TYPES } from '../../services/status-groups';
 const ACTION_EVENT = enumValue('historyEventType', 'action');
 const OPEN_STATES = groupValues(enums.voucherStatus, 'open');
 const NOT_DUNNED = enumValue('dunningType', 'notDunned');
+/**
+ * The invoices the run reminds: the invoice-like types but the permanent debts' recurring invoices —
+ * those are collected by SEPA direct debit on their due day (document 1: permanent debts are
+ * recurring SEPA direct debits), so the debtor is not reminded of a debit the creditor draws itself; a returned debit is the back
+ * office's case, not a dunning step (issue 25 item 2; src/server/domain/permanent-debts/README.md).
+ */
+const DUNNED_TYPES = INVOICE_TYPES.filter((type) => type !== enumValue('voucherType', 'permanent_debt'));
 /** Sub-statuses that pause the run besides the cases' dunning types: the deferred payment (Stundung). */
 const WAITING_SUB_STATUSES = [
   enumValue('voucherSubStatus', 'halt'),
@@ -81,11 +88,22 @@ export async function runDunningSchedule(db: Kysely<Database>, now: Date): Promi
         .select(['v.id', 'v.creditorId', 'v.dunningType', 'v.paymentDeadline', 'v.firstDunningDate'])
         .where('c.product', '=', product)
         .where('v.status', 'in', OPEN_STATES)
-        .where('v.type', 'in', INVOICE_TYPES)
+        .where('v.type', 'in', DUNNED_TYPES)
         .where('v.leftoverAmount', '>', 0)
         .where('v.paymentDeadline', '<', addDays(today, -schedule.paymentReminderAfterDays))
         .where((eb) => eb.or([eb('v.dunningType', 'is', null), eb('v.dunningType', 'in', MOVABLE)]))
         .where((eb) => eb.or([eb('v.subStatus', 'is', null), eb('v.subStatus', 'not in', WAITING_SUB_STATUSES)]))
+        // a direct debit in a file is being collected: it is not dunned unless it comes back (issue 30)
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('sepaDebit as s')
+                .select('s.id')
+                .whereRef('s.voucherId', '=', 'v.id')
+                .where('s.status', '=', enumValue('sepaDebitStatus', 'submitted')),
+            ),
+          ),
+        )
         .orderBy('v.id')
         .forUpdate('v')
         .skipLocked()

@@ -67,7 +67,7 @@ export const registerCreditorApplication: CommandHandler<ProductApplicationForm 
   return {
     creditor: registered.creditor,
     response: { identifier: registered.creditor.id },
-    actionLog: { payload: registered.payload },
+    actionLog: { payload: { ...registered.payload, sentToSap: registered.sentToSap } },
   };
 };
 

@@ -2,15 +2,16 @@ import type { Selectable } from 'kysely';
 import type { CreatePermanentDebtForm, StopPermanentDebtForm } from '../../../../generated/types';
 import { formatDate, formatMoney } from '../../../shared/format';
 import { parseDataUrl } from '../../../shared/validation/file.rules';
+import { decodeDataUrl, storeFile } from '../uploads/file-store';
 import { addDays } from '../../../shared/validation/german-input.parse';
 import { todayIso } from '../../../shared/validation';
 import type { CommandHandler } from '../../commands/command.types';
 import type { PermanentDebtTable } from '../../db/schema';
-import { ACTIVE_DEBTOR_STATUSES } from '../../services/status-groups';
+import { ACTIVE_DEBTOR_STATUSES, ACTIVE_PERMANENT_DEBT_STATUSES } from '../../services/status-groups';
 import { amountsConsistent, FIRST_DEBIT_LEAD_DAYS, netOf } from './permanent-debt.rules';
 
-/** Stored states that still debit (schema/enums/permanentDebtStatus.yaml). */
-export const RUNNING_STATES = ['created', 'active'];
+/** Stored states that still debit (schema/enums/permanentDebtStatus.yaml: created and active). */
+export const RUNNING_STATES = ACTIVE_PERMANENT_DEBT_STATUSES;
 
 /**
  * POST /permanent-debt/location/{locationIdentifier}/add (multipart): a recurring invoice for the
@@ -55,6 +56,11 @@ export const createPermanentDebt: CommandHandler<CreatePermanentDebtForm> = asyn
 
   const file = input.attachment?.[0];
   const parsed = file ? parseDataUrl(file) : null;
+  // the attachment is a stored file of the creditor like every upload: GET /api/files/… serves it
+  const attachment = file ? decodeDataUrl(file) : null;
+  const attachmentSource = attachment
+    ? await storeFile(trx, { creditorId, creditorIdentifier: ctx.creditor!.identifier }, 'attachments', attachment, now)
+    : null;
   const created = await trx
     .insertInto('permanentDebt')
     .values({
@@ -74,7 +80,8 @@ export const createPermanentDebt: CommandHandler<CreatePermanentDebtForm> = asyn
       nextExecutionDate: input.startDate,
       performanceDateIndex: input.performanceDateIndex ?? 0,
       attachmentFileName: parsed ? parsed.name || 'anhang.pdf' : null,
-      attachmentContent: file ? Buffer.from(file.slice(file.indexOf(',') + 1), 'base64') : null,
+      attachmentContent: attachment?.bytes ?? null,
+      attachmentSource,
       createdAt: now,
       updatedAt: now,
     })

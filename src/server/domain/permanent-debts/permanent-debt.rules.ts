@@ -35,6 +35,16 @@ export function nextExecutionAfter(start: string, period: string, date: string):
   return next;
 }
 
+/**
+ * The first execution date on or after `date`: where a stored next execution date is not one of the
+ * schedule's (data written before the sweep kept to it), the period billed is the schedule's next one,
+ * never a day between two — and never a day before the date announced to the debtor.
+ *
+ * @example executionOnOrAfter('2026-01-20', 'monthly', '2026-12-12') // '2026-12-20'
+ */
+export const executionOnOrAfter = (start: string, period: string, date: string): string =>
+  date <= start ? start : nextExecutionAfter(start, period, addDays(date, -1));
+
 /** Whether gross = net × (1 + vat/100), rounded to cents. */
 export const amountsConsistent = (gross: number, net: number, vat: number) => Math.round(net * (1 + vat / 100)) === gross;
 

@@ -5,6 +5,7 @@ import { enqueueMail } from '../../adapters/mail/mail-outbox';
 import type { CommandContext, CommandCreditor } from '../../commands/command.types';
 import { enumValue } from '../../services/status-groups';
 import { INVITATION_VALID_DAYS, invitationTokenHash, UNUSABLE_PASSWORD } from '../settings/company-user.handlers';
+import { transferMasterData } from '../admin/creditor-settings.handlers';
 import { type RegistrationInput, type RegistrationPayload, registrationPayload } from './registration.payload';
 
 /** The main user's role (roles.yaml ROLE_CREDITOR). */
@@ -24,6 +25,8 @@ export interface RegisteredCreditor {
   creditor: CommandCreditor;
   userId: number;
   payload: RegistrationPayload;
+  /** whether the booking system took the master data (else: GET /creditor/send-to-sap/{id} later) */
+  sentToSap: boolean;
 }
 
 const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
@@ -47,14 +50,14 @@ async function refuseTaken(ctx: CommandContext, input: RegistrationInput): Promi
     .where((eb) => eb.or([eb(sql`lower(username)`, '=', email), eb(sql`lower(email)`, '=', email)]))
     .executeTakeFirst();
   const creditor = await ctx.trx.selectFrom('creditor').select('id').where(sql`lower(email)`, '=', email).executeTakeFirst();
-  if (user || creditor) ctx.refuse('validation.emailTaken', 409);
+  if (user || creditor) ctx.refuse('validation.emailTaken', 409, {}, 'email');
   if (input.cspIdentifier) {
     const onr = await ctx.trx
       .selectFrom('creditor')
       .select('id')
       .where(sql`lower(csp_identifier)`, '=', input.cspIdentifier.trim().toLowerCase())
       .executeTakeFirst();
-    if (onr) ctx.refuse('validation.onrNumberTaken', 409);
+    if (onr) ctx.refuse('validation.onrNumberTaken', 409, {}, 'cspIdentifier');
   }
   if (input.cmsKey) {
     const cms = await ctx.trx
@@ -62,7 +65,7 @@ async function refuseTaken(ctx: CommandContext, input: RegistrationInput): Promi
       .select('id')
       .where(sql`lower(cms_key)`, '=', input.cmsKey.trim().toLowerCase())
       .executeTakeFirst();
-    if (cms) ctx.refuse('validation.cmsKeyTaken', 409);
+    if (cms) ctx.refuse('validation.cmsKeyTaken', 409, {}, 'cmsKey');
   }
 }
 
@@ -78,7 +81,7 @@ async function matrixEntryOf(ctx: CommandContext, input: RegistrationInput) {
     })
     .where('productType', '=', input.productType)
     .executeTakeFirst();
-  if (!entry) ctx.refuse('registration.unknownMatrix', 400);
+  if (!entry) ctx.refuse('registration.unknownMatrix', 400, {}, 'serviceFeeMatrixIdentifier');
   return entry!;
 }
 
@@ -156,12 +159,17 @@ export async function registerCreditorWithMainUser(ctx: CommandContext, input: R
       sepaReferenceNumber: `MREF-K${sapNumber}`,
       permissions: JSON.stringify({}),
       registrationState: SAP_REGISTERED,
-      sentToSapAt: now,
       createdAt: now,
       updatedAt: now,
     })
     .returning(['id', 'identifier', 'status', 'product', 'sapNumber'])
     .executeTakeFirstOrThrow();
+  const sentToSap = await handOverToBookingSystem(ctx, {
+    id: created.id,
+    identifier: created.identifier,
+    name: input.companyName,
+    sepaIban: normalizeIban(input.sepaIban),
+  });
   await trx
     .insertInto('creditorIntermediary')
     .values({
@@ -251,7 +259,31 @@ export async function registerCreditorWithMainUser(ctx: CommandContext, input: R
     now,
   });
   await trx.updateTable('creditor').set({ registrationState: USER_CREATED }).where('id', '=', created.id).execute();
-  return { creditor: created, userId: user.id, payload };
+  return { creditor: created, userId: user.id, payload, sentToSap };
+}
+
+/**
+ * The master data handed to the booking system (the spec's SAP) inside a savepoint. Decision: a
+ * booking system that fails does not refuse the registration (the creditor, its user and the mail
+ * are the provider's own business): the hand-over is undone alone, `sent_to_sap_at` stays empty,
+ * the action log says `sentToSap: false`, and the admins hand it over later with
+ * GET /creditor/send-to-sap/{id} — which refuses a creditor already sent.
+ */
+async function handOverToBookingSystem(
+  ctx: CommandContext,
+  creditor: { id: number; identifier: string; name: string; sepaIban: string | null },
+): Promise<boolean> {
+  await sql`savepoint booking_hand_over`.execute(ctx.trx);
+  try {
+    await transferMasterData(ctx, creditor);
+    await sql`release savepoint booking_hand_over`.execute(ctx.trx);
+  } catch {
+    // the guard of the command's adapters has logged why (run-command.ts)
+    await sql`rollback to savepoint booking_hand_over`.execute(ctx.trx);
+    return false;
+  }
+  await ctx.trx.updateTable('creditor').set({ sentToSapAt: ctx.now }).where('id', '=', creditor.id).execute();
+  return true;
 }
 
 /** An open approval of the product's newest version of every terms document (the opt-in at first login). */

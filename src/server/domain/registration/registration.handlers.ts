@@ -21,6 +21,6 @@ export const registerCreditor: CommandHandler<CreateCreditorForm> = async (ctx) 
   return {
     creditor: registered.creditor,
     response: { identifier: registered.creditor.id, sapNumber: registered.creditor.sapNumber ?? '' },
-    actionLog: { payload: registered.payload },
+    actionLog: { payload: { ...registered.payload, sentToSap: registered.sentToSap } },
   };
 };

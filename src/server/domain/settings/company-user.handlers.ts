@@ -123,7 +123,13 @@ export const registerCompanyUser: CommandHandler<{ name: string; email: string; 
     holder[0].roles.some((r) => COMPANY_ROLES.includes(r))
     ? holder[0]
     : undefined;
-  if (holder.length && !revived) ctx.refuse('settings.emailTaken', 409);
+  if (holder.length && !revived) {
+    // an address of this creditor is in its own list anyway; one of another creditor or an admin is
+    // accepted like a new one and the address is told instead (issue 26: no address enumeration)
+    if (holder.some((h) => h.creditorId === creditor.id)) ctx.refuse('settings.emailTaken', 409);
+    await mailAddressInUse(ctx, email);
+    return { actionLog: { payload: { name, email, role: ctx.input.role, addressInUse: true } } };
+  }
 
   const values = {
     name,
@@ -155,8 +161,22 @@ export const registerCompanyUser: CommandHandler<{ name: string; email: string; 
         .returning(['id', 'name', 'email'])
         .executeTakeFirstOrThrow();
   await invite(ctx, user, role);
-  return { response: { identifier: user.id } };
+  return { actionLog: { payload: { ...ctx.input, identifier: user.id } } };
 };
+
+/** The mail to an address that already has an access, instead of an invitation. */
+async function mailAddressInUse(ctx: CommandContext, email: string): Promise<void> {
+  const creditor = ctx.creditor!;
+  const { name: creditorName } = await ctx.trx.selectFrom('creditor').select('name').where('id', '=', creditor.id).executeTakeFirstOrThrow();
+  await enqueueMail(ctx.trx, {
+    creditorId: creditor.id,
+    productType: creditor.product,
+    recipient: email,
+    template: 'companyUserAddressInUse',
+    params: { creditorName },
+    now: ctx.now,
+  });
+}
 
 /**
  * POST /user-management/command/update-creditor-company-user {identifier, name, role}: another name

@@ -27,7 +27,7 @@ const NEW_NOTIFICATION = enumValue('notificationStatus', 'new');
 const BATCH = 100;
 
 /** The interval of a setting's frequency, as SQL (a CASE over the lookup above). */
-const intervalOf = sql`(case frequency ${sql.join(
+export const REMINDER_INTERVAL_SQL = sql`(case frequency ${sql.join(
   Object.entries(REMINDER_INTERVALS).map(([frequency, interval]) => sql`when ${frequency} then ${interval}::interval`),
   sql` `,
 )} end)`;
@@ -37,33 +37,45 @@ const intervalOf = sql`(case frequency ${sql.join(
  * frequency has passed since its last digest (since the setting was made, for the first) gets the
  * number of its creditor's open work-queue decisions and of the new notifications of the user with
  * that address since the last digest. Nothing to report: no mail, but the period counts as reminded.
- * Each row is claimed by moving its mark in the mail's transaction, so running twice (or in two
- * processes) sends one digest. Returns the number of mails written.
+ * Each row is claimed by id in the mail's transaction (FOR UPDATE SKIP LOCKED, its due condition
+ * read again under the lock) and its mark moved there, so running twice (or in two processes) sends
+ * one digest. Never by comparing the mark with the value read before: a timestamp written by SQL
+ * carries microseconds a JavaScript Date cannot hold, such a claim never matched and the run looped
+ * for ever (issue 27). The run walks the ids upwards once, so it ends whatever a row holds.
+ * Returns the number of mails written.
  *
  * @example await sendDueReminders(db, new Date()) // → 3
  */
-export async function sendDueReminders(db: Kysely<Database>, now: Date): Promise<number> {
+export async function sendDueReminders(db: Kysely<Database>, now: Date, signal?: AbortSignal): Promise<number> {
   let written = 0;
+  let after = 0;
   for (;;) {
     const due = await db
       .selectFrom('emailReminderSetting as s')
       .innerJoin('creditor as c', 'c.id', 's.creditorId')
       .select(['s.id', 's.creditorId', 's.email', 's.frequency', 's.lastRemindedAt', 's.createdAt', 'c.product'])
-      .where(sql<boolean>`coalesce(s.last_reminded_at, s.created_at) + ${intervalOf} <= ${now}`)
+      .where(sql<boolean>`coalesce(s.last_reminded_at, s.created_at) + ${REMINDER_INTERVAL_SQL} <= ${now}`)
+      .where('s.id', '>', after)
       .orderBy('s.id')
       .limit(BATCH)
       .execute();
     if (due.length === 0) return written;
+    after = due[due.length - 1].id;
     for (const setting of due) {
-      const since = setting.lastRemindedAt ?? setting.createdAt;
+      if (signal?.aborted) return written;
       await db.transaction().execute(async (trx) => {
+        // the claim: this row, still due under its lock (another process holding it is passed over)
         const claimed = await trx
-          .updateTable('emailReminderSetting')
-          .set({ lastRemindedAt: now })
+          .selectFrom('emailReminderSetting')
+          .select(['id', 'lastRemindedAt', 'createdAt'])
           .where('id', '=', setting.id)
-          .where(sql<boolean>`last_reminded_at is not distinct from ${setting.lastRemindedAt}`)
+          .where(sql<boolean>`coalesce(last_reminded_at, created_at) + ${REMINDER_INTERVAL_SQL} <= ${now}`)
+          .forUpdate()
+          .skipLocked()
           .executeTakeFirst();
-        if (Number(claimed.numUpdatedRows) === 0) return; // another run took it
+        if (!claimed) return; // another run took it
+        const since = claimed.lastRemindedAt ?? claimed.createdAt;
+        await trx.updateTable('emailReminderSetting').set({ lastRemindedAt: now }).where('id', '=', setting.id).execute();
         const [{ openDecisions }] = await trx
           .selectFrom('workQueueItem')
           .select((eb) => eb.fn.countAll<string>().as('openDecisions'))

@@ -32,6 +32,22 @@ export const updateEmailReminderSetting: CommandHandler<{ email: string; frequen
   return undefined;
 };
 
+/**
+ * POST /user-information/command/creditor-setting/delete {email}: the address is no longer reminded
+ * (issue 28). Compared case-insensitively; an address the creditor has not set up is refused with
+ * 404 and nothing changes.
+ */
+export const deleteEmailReminderSetting: CommandHandler<{ email: string }> = async (ctx) => {
+  const deleted = await ctx.trx
+    .deleteFrom('emailReminderSetting')
+    .where('creditorId', '=', ctx.creditor!.id)
+    .where(sql`lower(email)`, '=', ctx.input.email.trim().toLowerCase())
+    .returning('email')
+    .execute();
+  if (deleted.length === 0) ctx.refuse('settings.reminderNotFound', 404);
+  return { actionLog: { payload: { email: deleted[0].email } } };
+};
+
 /** PUT /creditor/default-exposure-type {defaultExposureType}: preselects how new vouchers are handed over. */
 export const updateDefaultExposureType: CommandHandler<{ defaultExposureType: string }> = async (ctx) => {
   await ctx.trx

@@ -9,6 +9,7 @@ import {
   reuploadVoucher,
 } from './unprocessed.handlers';
 import { uploadSubsequentInvoice } from './subsequent-invoice.handlers';
+import { transferBasicProcess } from './transfer.handlers';
 import { uploadVoucher } from './upload.handlers';
 
 /** The handlers of schema/commands/uploads.yaml, by command name. */
@@ -21,5 +22,6 @@ export const uploadHandlers: Record<string, CommandHandler> = {
   addAttachment,
   deleteAttachment,
   reuploadVoucher,
+  transferBasicProcess,
   uploadSubsequentInvoice,
 };

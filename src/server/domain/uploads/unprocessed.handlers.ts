@@ -20,7 +20,7 @@ import { handOverFile } from './hand-over';
 const row = (ctx: CommandContext) => ctx.target!.row;
 const isUnprocessed = (ctx: CommandContext) => row(ctx).requiresProcessing && !row(ctx).officialVoucherNumber;
 
-function requireUnprocessed(ctx: CommandContext) {
+export function requireUnprocessed(ctx: CommandContext) {
   if (!isUnprocessed(ctx)) ctx.refuse('uploads.notUnprocessed', 409);
 }
 
@@ -31,7 +31,7 @@ function requirePauseRunning(ctx: CommandContext) {
 }
 
 /** Deletes an upload not yet processed, with its files, notifications and job (the voucher's rows cascade). */
-async function deleteUpload(ctx: CommandContext): Promise<string[]> {
+export async function deleteUpload(ctx: CommandContext): Promise<string[]> {
   const { trx } = ctx;
   const id = ctx.target!.id;
   const paths = (
@@ -105,13 +105,15 @@ export const cancelUpload: CommandHandler = async (ctx) => {
 
 /**
  * GET /voucher/continue/{id}: the creditor's "process anyway" on a pending decision — without
- * purchase or insurance (the pending reason stays as purchase-status reason); a direct encashment
- * that is not possible goes on as a normal invoice. Processing resumes with the checks at once.
+ * purchase or insurance (the pending reason stays as purchase-status reason). Processing resumes
+ * with the checks at once. A direct encashment that is not possible is refused here: the spec hands
+ * it over as a NEW voucher (transfer to basic processing), it does not change this one's type.
  */
 export const continueVoucher: CommandHandler = async (ctx) => {
   requireUnprocessed(ctx);
   const v = row(ctx);
-  const encashment = v.pendingStatus === 'encashment_direct';
+  // handed over as a new, normal invoice: POST /voucher/transfer-basic-process/{id} (transfer.handlers.ts)
+  if (v.pendingStatus === 'encashment_direct') ctx.refuse('uploads.continueEncashment', 409);
   await ctx.trx
     .updateTable('voucher')
     .set({
@@ -119,7 +121,6 @@ export const continueVoucher: CommandHandler = async (ctx) => {
       purchaseStatus: 'NICHT_ANKAUFBAR',
       // a reason > 0 tells the checks the creditor has decided (not asked again)
       purchaseStatusReason: v.purchaseStatusReason && v.purchaseStatusReason > 0 ? v.purchaseStatusReason : 1,
-      ...(encashment ? { type: 'invoice' } : {}),
       updatedAt: ctx.now,
     })
     .where('id', '=', ctx.target!.id)
@@ -145,7 +146,7 @@ export const continueVoucher: CommandHandler = async (ctx) => {
       .execute();
   }
   return {
-    history: { text: encashment ? 'Als normale Rechnung übergeben' : 'Ohne Ankauf bzw. Absicherung' },
+    history: { text: 'Ohne Ankauf bzw. Absicherung' },
   };
 };
 

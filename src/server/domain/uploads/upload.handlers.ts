@@ -74,7 +74,7 @@ export const uploadVoucher: CommandHandler<UploadVoucherForm> = async (ctx) => {
     names.push(file.name);
   }
   return {
-    response: { voucherId: ids[0], count: ids.length },
+    response: { voucherIds: ids, voucherId: ids[0], count: ids.length },
     // the log keeps what was handed over, not the files' contents
     actionLog: {
       payload: {

@@ -10,7 +10,19 @@ import type {
 import { formatDate } from '../../../shared/format';
 import type { CommandContext, CommandHandler, CommandOutcome } from '../../commands/command.types';
 import { labelOf, requireFilled, requireVoucherAction, sentence, updateVoucher, voucherOf } from './voucher-data';
-import { dunningBlockBounds, resumeStateOf, startCase, type VoucherAction, type VoucherCase } from './voucher.rules';
+import { todayIso } from '../../../shared/validation';
+import { addDays } from '../../../shared/validation/german-input.parse';
+import {
+  dunningBlockBounds,
+  dunningBlockDaysCharged,
+  DUNNING_BLOCK_MAX_DAYS,
+  dunningBlockDaysLeft,
+  dunningLevelOf,
+  resumeStateOf,
+  startCase,
+  type VoucherAction,
+  type VoucherCase,
+} from './voucher.rules';
 
 /**
  * The comment and the three cases that pause dunning — dunning stop, dispute, delay (document 1 §4:
@@ -36,11 +48,11 @@ async function openCase(ctx: CommandContext, action: VoucherAction, c: VoucherCa
 }
 
 /** Closes the running case: back to what the voucher showed before; the history shows that sub-status. */
-async function closeCase(ctx: CommandContext, action: VoucherAction, text: string): Promise<CommandOutcome> {
+async function closeCase(ctx: CommandContext, action: VoucherAction, text: string, extra: Record<string, unknown> = {}): Promise<CommandOutcome> {
   requireVoucherAction(ctx, action);
   const resumed = resumeStateOf(voucherOf(ctx));
   await updateVoucher(ctx)
-    .set({ ...resumed, resumeSubStatus: null, resumeDunningType: null, dunningBlockUntil: null, updatedAt: ctx.now })
+    .set({ ...resumed, resumeSubStatus: null, resumeDunningType: null, dunningBlockUntil: null, ...extra, updatedAt: ctx.now })
     .execute();
   return { history: { value: labelOf(ctx, 'voucherSubStatus', resumed.subStatus), text } };
 }
@@ -49,8 +61,9 @@ const texts = (...parts: string[]) => parts.filter(Boolean).join(' ');
 
 /**
  * POST /sap/voucher/{id}/dunning/block: a dunning stop from tomorrow up to 10 days (the form's own
- * bounds, on the command's clock); its last day is kept and it counts in dunningBlockCount. When it
- * runs out the purchase is reversed or the assurance lapses — the job of "dunning over time".
+ * bounds, on the command's clock) and up to the stop days the voucher has left on its dunning level
+ * (at most 10 in total, voucher.rules.ts); its last day is kept and it counts in dunningBlockCount.
+ * When it runs out the purchase is reversed or the assurance lapses — the job of "dunning over time".
  */
 export const setDunningBlock: CommandHandler<SetDunningBlockForm> = async (ctx) => {
   requireVoucherAction(ctx, 'setDunningBlock');
@@ -58,11 +71,22 @@ export const setDunningBlock: CommandHandler<SetDunningBlockForm> = async (ctx) 
   requireFilled(ctx, reason);
   const { earliest, latest } = dunningBlockBounds(ctx.now);
   if (blockUntil < earliest || blockUntil > latest) ctx.refuse('vouchers.dunningBlockPeriod', 400);
+  const v = voucherOf(ctx);
+  const today = todayIso(ctx.now);
+  const left = dunningBlockDaysLeft(v);
+  if (blockUntil > addDays(today, left)) ctx.refuse('vouchers.dunningBlockTooLong', 400);
+  const level = dunningLevelOf(v);
   const outcome = await openCase(
     ctx,
     'setDunningBlock',
     'dunningBlock',
-    { dunningBlockUntil: blockUntil, dunningBlockCount: Number(voucherOf(ctx).dunningBlockCount) + 1 },
+    {
+      dunningBlockUntil: blockUntil,
+      dunningBlockCount: Number(v.dunningBlockCount) + 1,
+      dunningBlockLevel: level,
+      dunningBlockDaysUsed: DUNNING_BLOCK_MAX_DAYS - left,
+      dunningBlockFrom: today,
+    },
     texts(`Mahnstopp bis einschließlich ${formatDate(blockUntil)}.`, sentence('Grund', reason)),
   );
   return { ...outcome, history: { ...outcome.history, value: `bis ${formatDate(blockUntil)}` } };
@@ -70,9 +94,14 @@ export const setDunningBlock: CommandHandler<SetDunningBlockForm> = async (ctx) 
 
 /** POST /sap/voucher/{id}/dunning/reopen: the dunning stop ends early; dunning resumes. */
 export const cancelDunningBlock: CommandHandler<CancelDunningBlockForm> = async (ctx) => {
-  const until = voucherOf(ctx).dunningBlockUntil;
+  const v = voucherOf(ctx);
+  const until = v.dunningBlockUntil;
   const ended = until ? `Mahnstopp (bis ${formatDate(until)}) aufgehoben; das Mahnverfahren wird fortgesetzt.` : 'Mahnstopp aufgehoben; das Mahnverfahren wird fortgesetzt.';
-  return closeCase(ctx, 'cancelDunningBlock', texts(ended, sentence('Notiz', ctx.input.note)));
+  // the days it ran count against the level's 10 (a stop the portal did not set counts nothing)
+  const today = todayIso(ctx.now);
+  const used = v.dunningBlockFrom ? dunningBlockDaysCharged(v.dunningBlockFrom, until && until < today ? until : today) : 0;
+  const extra = { dunningBlockDaysUsed: Math.min(DUNNING_BLOCK_MAX_DAYS, Number(v.dunningBlockDaysUsed) + used), dunningBlockFrom: null };
+  return closeCase(ctx, 'cancelDunningBlock', texts(ended, sentence('Notiz', ctx.input.note)), extra);
 };
 
 /** POST /sap/voucher/{id}/dunning/dispute/open: the debtor disputes the claim (confirmed in the form). */

@@ -3,6 +3,8 @@ import { formatMoney } from '../../../shared/format';
 import { germanText } from '../../commands/command-audit';
 import type { CommandContext } from '../../commands/command.types';
 import type { VoucherTable } from '../../db/schema';
+import { keepVoucherEInvoice } from '../../einvoice/out/keep-voucher-einvoice';
+import { BuyerDataMissing, SellerDataMissing } from '../../einvoice/out/voucher-einvoice';
 import { PURCHASED_STATUSES } from '../../services/status-groups';
 import {
   closedStateOf,
@@ -137,7 +139,23 @@ export async function settle(ctx: CommandContext, s: Settlement, extra: Record<s
     })
     .execute();
   if (isOpenState(v.status) && PURCHASED_STATUSES.includes(v.purchaseStatus)) await releaseLimits(ctx, s.amount);
+  await keepCreditNote(ctx, child.id);
   return { childVoucherId: child.id, leftoverAmount, closed };
+}
+
+/**
+ * Issue 29: a credit advice, annulation or abandonment of an invoice whose location delivers
+ * e-invoices is kept as the credit note (381, BG-3 naming the invoice) in that format, as a file of
+ * the child voucher. Missing seller or buyer data do not stop the command: no file is written, and
+ * the download answers why in German.
+ */
+async function keepCreditNote(ctx: CommandContext, childId: number): Promise<void> {
+  const creditor = await ctx.trx.selectFrom('creditor').select(['id', 'identifier']).where('id', '=', voucherOf(ctx).creditorId).executeTakeFirstOrThrow();
+  try {
+    await keepVoucherEInvoice(ctx.trx, creditor, childId, ctx.now);
+  } catch (error) {
+    if (!(error instanceof SellerDataMissing || error instanceof BuyerDataMissing)) throw error;
+  }
 }
 
 /** The columns that end a running case (or nothing when none runs). */

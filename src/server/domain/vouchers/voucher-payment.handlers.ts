@@ -36,11 +36,14 @@ function settledOutcome(ctx: CommandContext, settled: Settled, parts: string[]):
 
 /**
  * POST /voucher/{id}/abandon: the creditor waives the whole open rest (abandonRest, the default) or a
- * part of it, at most the open amount. An abandonment voucher dated today balances it.
+ * part of it, at most the open amount. An abandonment voucher dated today balances it. An amount
+ * without `abandonRest: false` is ambiguous (the form sends the amount only with the box unticked):
+ * refused, never read as "the whole rest" (issue 25 item 3).
  */
 export const abandonVoucher: CommandHandler<AbandonmentForm> = async (ctx) => {
   requireVoucherAction(ctx, 'abandonment');
   const rest = ctx.input.abandonRest !== false;
+  if (rest && ctx.input.amount !== undefined) ctx.refuse('vouchers.abandonmentAmbiguous', 400);
   const amount = rest ? Number(voucherOf(ctx).leftoverAmount) : ctx.input.amount;
   if (amount == null) ctx.refuse('validation.required', 400);
   requireWithinOpenAmount(ctx, amount!);
@@ -50,6 +53,15 @@ export const abandonVoucher: CommandHandler<AbandonmentForm> = async (ctx) => {
     sentence('Grund', ctx.input.reason),
   ]);
 };
+
+/**
+ * Refuses (400) a payment or credit dated before the invoice it settles: the latest bound, today, is
+ * the form's `dateMax` (schema/forms/directPayment.yaml, creditAdvice.yaml), checked by the route schema.
+ */
+function requireNotBeforeVoucherDate(ctx: CommandContext, date: string, reason: string): void {
+  const voucherDate = voucherOf(ctx).voucherDate;
+  if (voucherDate && date < voucherDate) ctx.refuse(reason, 400);
+}
 
 /** The number is the creditor's own and must be unique among its vouchers (document 1 §5). */
 async function requireFreeCreditNumber(ctx: CommandContext, number: string): Promise<void> {
@@ -80,6 +92,7 @@ export const createCreditAdvice: CommandHandler<CreditAdviceForm> = async (ctx) 
   const { amount, voucherDate, reason } = ctx.input;
   const number = ctx.input.creditVoucherNumber.trim();
   requireFilled(ctx, number);
+  requireNotBeforeVoucherDate(ctx, voucherDate, 'vouchers.creditBeforeVoucherDate');
   requireWithinOpenAmount(ctx, amount);
   await requireFreeCreditNumber(ctx, number);
   let settled: Settled;
@@ -103,6 +116,7 @@ export const createCreditAdvice: CommandHandler<CreditAdviceForm> = async (ctx) 
 export const reportDirectPayment: CommandHandler<DirectPaymentForm> = async (ctx) => {
   requireVoucherAction(ctx, 'directPayment');
   const { amount, paymentDate, note } = ctx.input;
+  requireNotBeforeVoucherDate(ctx, paymentDate, 'vouchers.paymentBeforeVoucherDate');
   requireWithinOpenAmount(ctx, amount);
   const settled = await settle(ctx, { type: CHILD.directPayment, amount, date: paymentDate });
   return settledOutcome(ctx, settled, [

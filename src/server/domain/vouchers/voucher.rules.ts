@@ -122,6 +122,34 @@ export function dunningBlockBounds(now: Date): { earliest: string; latest: strin
   return { earliest: resolveDateBound(field.dateMin, today), latest: resolveDateBound(field.dateOnlyUntil, today) };
 }
 
+/**
+ * "Dunning stop lasts up to 10 days" (document 1 §4) as a limit, not per stop: at most this many stop
+ * days in total per voucher and dunning level (the dunning type the stop interrupts; a voucher the run
+ * moves on to the next step has 10 days again). A stop counts the days from the day after it was set
+ * to its last day, or to the day it was lifted — at least one day, so block → lift → block cannot
+ * repeat without end (issue 25 item 4).
+ */
+export const DUNNING_BLOCK_MAX_DAYS = 10;
+
+/** The dunning level a new stop would interrupt: the voucher's dunning type, not dunned when it has none. */
+export const dunningLevelOf = (v: Pick<VoucherState, 'dunningType'>) => v.dunningType ?? NOT_DUNNED;
+
+/** Stop days the voucher has left on its current dunning level. */
+export function dunningBlockDaysLeft(v: Pick<VoucherState, 'dunningType' | 'dunningBlockDaysUsed' | 'dunningBlockLevel'>): number {
+  const used = v.dunningBlockLevel === dunningLevelOf(v) ? Number(v.dunningBlockDaysUsed) : 0;
+  return Math.max(0, DUNNING_BLOCK_MAX_DAYS - used);
+}
+
+const dayNumber = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / 86_400_000;
+
+/**
+ * The days a stop set on `from` counts when it ends on `ended` (lifted that day, or its last day run
+ * out): the days after `from` up to `ended`, at least one.
+ *
+ * @example dunningBlockDaysCharged('2026-05-04', '2026-05-04') // 1
+ */
+export const dunningBlockDaysCharged = (from: string, ended: string) => Math.max(1, dayNumber(ended) - dayNumber(from));
+
 /** The voucher actions that are commands: key of the voucher's permissions → command (schema/commands/vouchers.yaml, uploads.yaml). */
 export const VOUCHER_ACTION_COMMANDS = {
   comment: 'commentVoucher',
@@ -157,7 +185,10 @@ const STATE_CHECKS: Record<VoucherAction, (v: VoucherState, now: Date) => Refusa
   // the whole invoice, only while nothing of it is balanced (a part is a credit note)
   annulation: (v) => payable(v) ?? (Number(v.leftoverAmount) < Number(v.amount) ? 'vouchers.alreadyBalanced' : null),
   setDunningBlock: (v, now) =>
-    payable(v) ?? newCase(v) ?? (isOverdue(v, now) || DUNNING_SUB_STATUSES.has(v.subStatus) ? null : 'vouchers.notOverdue'),
+    payable(v) ??
+    newCase(v) ??
+    (isOverdue(v, now) || DUNNING_SUB_STATUSES.has(v.subStatus) ? null : 'vouchers.notOverdue') ??
+    (dunningBlockDaysLeft(v) > 0 ? null : 'vouchers.dunningBlockExhausted'),
   cancelDunningBlock: (v) => running(v, 'dunningBlock', 'vouchers.noDunningBlock'),
   openDispute: (v) => payable(v) ?? newCase(v),
   closeDispute: (v) => running(v, 'dispute', 'vouchers.noDispute'),
@@ -210,7 +241,9 @@ export function voucherStateRules(v: VoucherState, creditorStatus: string, now: 
     showBalancingSummary: !unprocessed,
     reUpload: mayHandOver && (v.status === 'failed' || v.pendingStatus === 'encashment_direct'),
     cancel: unprocessed,
-    continueVoucher: unprocessed && v.status === 'pending',
+    // a direct encashment that is not possible is handed over as a new, normal invoice (not continued)
+    continueVoucher: unprocessed && v.status === 'pending' && v.pendingStatus !== 'encashment_direct',
+    transferBasicProcess: mayHandOver && unprocessed && v.status === 'pending' && v.pendingStatus === 'encashment_direct',
     editDeliveryType: unprocessed,
     addAttachment: unprocessed && pauseRunning,
     deleteAttachment: unprocessed && pauseRunning,

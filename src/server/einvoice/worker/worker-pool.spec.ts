@@ -61,3 +61,22 @@ describe('EInvoiceReadPool', () => {
     }
   });
 });
+
+describe('fair turns between owners (issue 27)', () => {
+  it('reads another creditor’s document after at most one more of a creditor with a long queue', async () => {
+    const single = new EInvoiceReadPool({ size: 1 });
+    try {
+      const [file] = samples('xrechnung', '.xml');
+      const order: string[] = [];
+      const read = (owner: string, n: number) => single.read(file.bytes, file.name, owner).then(() => void order.push(`${owner}${n}`));
+      const flood = Array.from({ length: 6 }, (_, n) => read('A', n));
+      const other = read('B', 0);
+      await Promise.all([...flood, other]);
+      // A0 was taken at once; then the turn goes to B before A's next
+      expect(order.indexOf('B0')).toBeLessThanOrEqual(2);
+      expect(order.filter((o) => o.startsWith('A'))).toEqual(['A0', 'A1', 'A2', 'A3', 'A4', 'A5']);
+    } finally {
+      await single.close();
+    }
+  });
+});

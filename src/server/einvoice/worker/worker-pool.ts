@@ -17,6 +17,8 @@ export const DEFAULT_READ_LIMITS: ReadLimits = {
 
 interface Job {
   id: number;
+  /** whose document it is (the creditor): the queue is shared fairly between them */
+  owner: string;
   bytes: Uint8Array;
   fileName: string;
   resolve: (result: EInvoiceResult) => void;
@@ -48,7 +50,8 @@ export class EInvoiceReadPool {
   readonly size: number;
   private readonly limits: ReadLimits;
   private readonly slots: Slot[] = [];
-  private readonly queue: Job[] = [];
+  /** waiting documents per owner, owners in round-robin order (a Map keeps insertion order) */
+  private readonly queues = new Map<string, Job[]>();
   private nextId = 1;
   private closed = false;
 
@@ -57,33 +60,60 @@ export class EInvoiceReadPool {
     this.limits = { ...DEFAULT_READ_LIMITS, ...options.limits };
   }
 
-  /** Reads one file in a worker; resolves with the same result `readEInvoice` gives. */
-  read(bytes: Uint8Array, fileName: string): Promise<EInvoiceResult> {
+  /**
+   * Reads one file in a worker; resolves with the same result `readEInvoice` gives. Waiting documents
+   * are taken from their owners in turn (round robin, issue 27): a creditor with ten files in the
+   * queue delays another creditor's document by at most one read, not ten.
+   */
+  read(bytes: Uint8Array, fileName: string, owner = ''): Promise<EInvoiceResult> {
     if (this.closed) return Promise.reject(new Error('the e-invoice pool is closed'));
     return new Promise((resolve) => {
       // a copy of its own, transferred to the worker: the caller's buffer stays untouched
-      this.queue.push({ id: this.nextId++, bytes: new Uint8Array(bytes), fileName, resolve });
+      const job = { id: this.nextId++, owner, bytes: new Uint8Array(bytes), fileName, resolve };
+      const queue = this.queues.get(owner);
+      if (queue) queue.push(job);
+      else this.queues.set(owner, [job]);
       this.dispatch();
     });
   }
 
+  /** The next owner's first document; the owner moves to the end of the turn. */
+  private takeNext(): Job | undefined {
+    for (const [owner, queue] of this.queues) {
+      this.queues.delete(owner);
+      const job = queue.shift();
+      if (queue.length > 0) this.queues.set(owner, queue);
+      if (job) return job;
+    }
+    return undefined;
+  }
+
+  /** Workers reading a document right now. */
+  get busy(): number {
+    return this.slots.filter((slot) => slot.job !== null).length;
+  }
+
   /** Documents waiting for a free worker. */
   get queued(): number {
-    return this.queue.length;
+    let waiting = 0;
+    for (const queue of this.queues.values()) waiting += queue.length;
+    return waiting;
   }
 
   async close(): Promise<void> {
     this.closed = true;
-    for (const job of this.queue.splice(0)) job.resolve(refusal('server shutting down'));
+    for (const queue of this.queues.values()) for (const job of queue) job.resolve(refusal('server shutting down'));
+    this.queues.clear();
     await Promise.all(this.slots.splice(0).map((slot) => this.stop(slot, 'server shutting down')));
   }
 
   private dispatch(): void {
-    while (this.queue.length > 0) {
+    while (this.queues.size > 0) {
       let slot = this.slots.find((candidate) => candidate.job === null);
       if (!slot && this.slots.length < this.size) slot = this.spawn();
       if (!slot) return;
-      const job = this.queue.shift()!;
+      const job = this.takeNext();
+      if (!job) return;
       slot.job = job;
       slot.worker.ref();
       slot.timer = setTimeout(() => {
@@ -154,13 +184,19 @@ let shared: EInvoiceReadPool | null = null;
 /**
  * Reads an uploaded e-invoice off the event loop, in the process-wide pool (created on first use;
  * its idle workers do not keep the process alive). Same result as `readEInvoice`, plus a 925
- * refusal for a document over the time or memory limit.
+ * refusal for a document over the time or memory limit. `owner` (the creditor) shares the queue
+ * fairly.
  *
- * @example const result = await readEInvoiceInWorker(bytes, file.filename);
+ * @example const result = await readEInvoiceInWorker(bytes, file.filename, `creditor:${creditorId}`);
  */
-export function readEInvoiceInWorker(bytes: Uint8Array, fileName: string): Promise<EInvoiceResult> {
+export function readEInvoiceInWorker(bytes: Uint8Array, fileName: string, owner = ''): Promise<EInvoiceResult> {
   shared ??= new EInvoiceReadPool();
-  return shared.read(bytes, fileName);
+  return shared.read(bytes, fileName, owner);
+}
+
+/** The shared pool's load (metrics): workers reading, its size, documents waiting. */
+export function einvoicePoolStats(): { busy: number; size: number; queued: number } {
+  return { busy: shared?.busy ?? 0, size: shared?.size ?? defaultPoolSize(), queued: shared?.queued ?? 0 };
 }
 
 /** Stops the shared pool's workers (tests, shutdown). */

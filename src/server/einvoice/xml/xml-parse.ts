@@ -1,6 +1,7 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { formatError } from '../einvoice-error';
 import type { XmlNode } from './xml-node';
+import { prescanXml } from './xml-prescan';
 import { decodeXmlEntities } from './xml-text';
 
 /** A well-formed document: its root element's local name and namespace, and the element tree. */
@@ -42,7 +43,8 @@ const DTD = /<!(?:DOCTYPE|ENTITY)/i;
 const ROOT_NAME = /^<(?:([A-Za-z_][\w.-]*):)?([A-Za-z_][\w.-]*)/;
 
 /**
- * Parses an XML document safely: any DTD is refused before parsing, the document must be well-formed.
+ * Parses an XML document safely: any DTD and any structure over the pre-scan's limits
+ * (xml-prescan.ts) are refused before parsing, the document must be well-formed.
  *
  * @example
  * parseXml('<Invoice xmlns="urn:x"><ID>1</ID></Invoice>').localName // 'Invoice'
@@ -55,6 +57,8 @@ export function parseXml(source: string): ParsedXml {
     throw formatError('DTD or entity declaration present (refused: XXE / entity expansion)');
   const start = findRootStart(text);
   if (!start) throw formatError('no root element');
+  // hostile structure (800,000 attributes, millions of elements) refused in one linear pass (issue 27)
+  prescanXml(text);
   const valid = XMLValidator.validate(text);
   if (valid !== true) throw formatError(`XML not well-formed: ${valid.err.msg} (line ${valid.err.line})`);
   let tree: Record<string, XmlNode>;

@@ -18,7 +18,8 @@ const adminKeys = (...keys: string[]): string[] => {
 
 // "Any user or creditor management permission" (document 2 §6): every admin permission except
 // those of the requests, assign-debtors and action-log screens.
-const SCREEN_PERMISSIONS = adminKeys('approve_sepa_update', 'assign_debtor', 'view_action_log');
+// The SEPA direct-debit files (issue 30) are a screen of their own too.
+const SCREEN_PERMISSIONS = adminKeys('approve_sepa_update', 'assign_debtor', 'view_action_log', 'sepa_direct_debits');
 const MANAGEMENT = ALL_ADMIN_PERMISSIONS.filter((key) => !SCREEN_PERMISSIONS.includes(key));
 
 // Once the generator lets a resource name its admin permissions (`adminPermissions` in the resource
@@ -31,7 +32,15 @@ const fromYaml = (name: string): string[] | undefined =>
  * the super admin only (document 2 §6).
  */
 export const ADMIN_ACCESS: Record<
-  'creditors' | 'users' | 'requests' | 'assignDebtors' | 'actionLog' | 'productRequests' | 'serviceFeeMatrix' | 'admins',
+  | 'creditors'
+  | 'users'
+  | 'requests'
+  | 'assignDebtors'
+  | 'actionLog'
+  | 'productRequests'
+  | 'serviceFeeMatrix'
+  | 'admins'
+  | 'sepaDebits',
   readonly string[] | 'superAdmin'
 > = {
   creditors: fromYaml('creditors') ?? MANAGEMENT,
@@ -44,6 +53,8 @@ export const ADMIN_ACCESS: Record<
   /** the service-fee matrix is a catalogue every admin form may offer */
   serviceFeeMatrix: ALL_ADMIN_PERMISSIONS,
   admins: 'superAdmin',
+  /** due direct debits, their pain.008 files and the returns (issue 30) */
+  sepaDebits: adminKeys('sepa_direct_debits'),
 };
 
 export type AdminScreen = keyof typeof ADMIN_ACCESS;
@@ -53,6 +64,11 @@ const PRODUCT_ADMIN = 'ROLE_PRODUCT_ADMIN';
 if (!permissionTables.roles[PRODUCT_ADMIN]) throw new Error(`schema/roles.yaml has no ${PRODUCT_ADMIN}`);
 
 const granted = new WeakMap<FastifyRequest, Promise<string[]>>();
+
+/** The caller's stored admin permissions as the session check read them (no second read). */
+export function rememberAdminPermissions(request: FastifyRequest, list: string[]): void {
+  granted.set(request, Promise.resolve(list));
+}
 
 /** The admin permissions stored for the caller (`permissions.admin` of the user), read once per request. */
 export function grantedAdminPermissions(db: Kysely<Database>, request: FastifyRequest): Promise<string[]> {
@@ -106,6 +122,24 @@ export function requireAdminScreen(db: Kysely<Database>, screen: AdminScreen) {
 }
 
 /**
+ * preHandler of an admin route that one admin permission opens (a super admin holds all of them):
+ * an admin role (403 otherwise) holding `key` (403 `forbidden`).
+ *
+ * @example app.get('/user-management/user/:id/switch', { preHandler: requireAdminPermission(db, 'impersonate_user') }, handler)
+ */
+export function requireAdminPermission(db: Kysely<Database>, key: string) {
+  adminKeys(key);
+  return withAccess(
+    async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+      await requireAdmin(request, reply);
+      const list = await grantedAdminPermissions(db, request);
+      if (!permissions.hasAdminPermission(key, request.user.roles, list)) throw new ApiError(403, 'forbidden');
+    },
+    { kind: 'admin', adminPermissions: [key] },
+  );
+}
+
+/**
  * The product an admin's lists are limited to: a product admin administers the product they were
  * created for (document 2 §6 "Product admins are created per product"); other admins see all (null).
  */
@@ -128,7 +162,7 @@ export function productScopeOf(request: FastifyRequest): string | null {
  */
 export function requireAdminOfRecord(db: Kysely<Database>, table: 'debtor' | 'voucher') {
   const gate = requireAdminScreen(db, 'creditors');
-  // declared as the creditors screen: the matrix's identities do not impersonate
+  // declared as the creditors screen, which an admin acting as a creditor user also needs
   return withAccess(async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     if (request.user?.impersonatedBy) return requireImpersonatingAdmin(db, table, request);
     await gate(request, reply);
@@ -140,7 +174,7 @@ export function requireAdminOfRecord(db: Kysely<Database>, table: 'debtor' | 'vo
       : db.selectFrom('voucher as r').innerJoin('creditor as c', 'c.id', 'r.creditorId').select('c.product').where('r.id', '=', id)
     ).executeTakeFirst();
     if (!row || row.product !== scope) throw new ApiError(404, 'notFound');
-  }, gate.access);
+  }, { ...gate.access, alsoImpersonating: true } as RouteAccess);
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   type CreditorListFilters,
   listAdminCreditors,
   listCreditorOptions,
+  listCreditorSapPicker,
   listCreditorUsernames,
 } from '../../db/repositories/admin-creditor-list.repository';
 import type { AdminListQuery } from '../../db/repositories/admin-list-query';
@@ -64,6 +65,30 @@ export async function adminCreditorsRoutes(app: FastifyInstance, { db }: AppDeps
       (request) => listCreditorOptions(db, productScopeOf(request), column),
     );
   }
+
+  app.get(
+    '/creditor/sap-number-picker',
+    {
+      schema: {
+        tags,
+        summary: 'Creditors with a SAP number as picker choices: the SAP number with name and city (external voucher)',
+        security,
+        response: {
+          200: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: { value: { type: 'string' }, label: { type: 'string' } },
+              required: ['value', 'label'],
+            },
+          },
+          ...errorResponses,
+        },
+      },
+      preHandler: gate,
+    },
+    (request) => listCreditorSapPicker(db, productScopeOf(request)),
+  );
 
   app.get<{ Querystring: { companyUser?: string } }>(
     '/creditor/username-list',

@@ -27,9 +27,25 @@ const dateTime = new Intl.DateTimeFormat('de-DE', {
 });
 const amount = new Intl.NumberFormat('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
+/**
+ * Display widgets whose values have labels in a text namespace (schema/widgets.yaml): the CSV writes
+ * the label as the screen shows it, the raw value when it has none.
+ */
+const LABELLED_WIDGETS: Record<string, string> = { actionTypeLabel: 'actionTypes', roleLabel: 'roles' };
+
 /** One value as a German spreadsheet shows it: `1.234,56`, `09.03.2024`, `09.03.2024 14:05`, enum labels. */
-export function csvValue(column: Pick<ColumnConfig, 'type' | 'enum'>, value: unknown): string {
+export function csvValue(column: Pick<ColumnConfig, 'type' | 'enum' | 'widget'>, value: unknown): string {
   if (value === null || value === undefined || value === '') return '';
+  const namespace = column.widget ? LABELLED_WIDGETS[column.widget] : undefined;
+  if (namespace) {
+    // germanText answers the key itself when the catalogue has no text for it
+    const label = (item: unknown) => {
+      const key = `${namespace}.${String(item)}`;
+      const text = germanText(key);
+      return text === key ? String(item) : text;
+    };
+    return Array.isArray(value) ? value.map(label).join(', ') : label(value);
+  }
   switch (column.type) {
     case 'money':
       return amount.format(Number(value) / 100);

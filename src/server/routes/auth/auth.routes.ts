@@ -5,6 +5,7 @@ import { ApiError } from '../../errors';
 import type { AccessTokenPayload } from '../../plugins/auth';
 import { actorOf, writeActionLog } from '../../services/action-log';
 import { authenticate, consumeRefreshToken, issueTokens, revokeRefreshToken } from '../../services/auth.service';
+import { announceSessionEnd } from '../../events/live-events';
 import { loginBodySchema, logoutBodySchema, refreshBodySchema } from './auth.schemas';
 import { errorResponses } from '../route-schemas';
 
@@ -64,7 +65,9 @@ export async function authRoutes(app: FastifyInstance, { db }: AppDeps): Promise
       },
     },
     async (request) => {
-      await revokeRefreshToken(db, request.body.refresh_token);
+      const userId = await revokeRefreshToken(db, request.body.refresh_token);
+      // the live event streams of that login end too, in whatever process they are open
+      if (userId != null) await announceSessionEnd(db, userId);
       return { success: true };
     },
   );

@@ -1,23 +1,18 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AppDeps } from '../../app';
-import { findCurrentFeePeriod, findLimitAndStatus } from '../../db/repositories/creditor.repository';
-import { latestCreditorVouchers } from '../../db/repositories/creditor-voucher.repository';
 import * as figures from '../../db/repositories/dashboard.repository';
-import { currentFigures } from '../../db/repositories/dashboard-figures.repository';
-import {
-  countUnhandledWorkQueue,
-  findOldestUnhandledWorkQueue,
-} from '../../db/repositories/work-queue.repository';
+import { computeAndKeepFigures } from '../../db/repositories/dashboard-figures.repository';
+import { readDashboard } from '../../db/repositories/dashboard-live.repository';
 import type { Database } from '../../db/schema';
 import { creditorIdOf } from '../../plugins/auth';
-import { isAllowedFor, requirePermission } from '../../plugins/permissions';
+import { isAllowedFor, permissionReadAlong } from '../../plugins/permissions';
+import { assertSession } from '../../services/session';
 import { dashboardSchema } from './dashboard.schemas';
 
 /** How many of the latest creditor statements the dashboard lists. */
 export const DASHBOARD_STATEMENTS = 5;
 
-type Widget = (creditorId: number) => Promise<unknown>;
 type Figure = (db: Kysely<Database>, creditorId: number) => Promise<unknown>;
 
 /**
@@ -35,7 +30,8 @@ type Figure = (db: Kysely<Database>, creditorId: number) => Promise<unknown>;
  * aggregates take ~0.4–0.8 s, which no index brought under the 100 ms the dashboard may take
  * (issue 13, bench/README.md). They are computed for every widget, whatever the caller may see,
  * so all users of a creditor share them; the answer still leaves out what the caller may not see.
- * The other widgets (`live`) are one indexed row or a handful each and are read per request.
+ * The other widgets (`live`) are one indexed row or a handful each and are read per request — with
+ * the kept figures and the caller's permissions and session, in one statement (`readDashboard`).
  */
 export async function dashboardRoutes(app: FastifyInstance, { db }: AppDeps): Promise<void> {
   const kept: Record<string, [permission: string, compute: Figure]> = {
@@ -56,29 +52,15 @@ export async function dashboardRoutes(app: FastifyInstance, { db }: AppDeps): Pr
     paymentBehaviour: ['dashboardWidgets.daysOverdueChart', figures.paymentBehaviour],
     daysSalesOutstanding: ['dashboardWidgets.daysSalesOutstandingChart', figures.daysSalesOutstanding],
   };
-  const live: Record<string, [permission: string | null, load: Widget]> = {
-    creditorLimit: [
-      'dashboardWidgets.availableCreditorLimit',
-      async (id) => {
-        const row = await findLimitAndStatus(db, id);
-        return row ? { approvedLimit: row.approvedLimit, availableLimit: row.availableLimit } : null;
-      },
-    ],
-    workQueue: [
-      null,
-      async (id) => ({
-        count: await countUnhandledWorkQueue(db, id),
-        oldest: await findOldestUnhandledWorkQueue(db, id),
-      }),
-    ],
-    creditorVouchers: [
-      'masterData.tabs.creditorVouchers',
-      (id) => latestCreditorVouchers(db, id, DASHBOARD_STATEMENTS),
-    ],
+  // the live widgets, from the one statement's row (readDashboard): permission and value
+  type Read = Awaited<ReturnType<typeof readDashboard>>;
+  const live: Record<string, [permission: string | null, value: (read: Read) => unknown]> = {
+    creditorLimit: ['dashboardWidgets.availableCreditorLimit', (read) => read.creditorLimit],
+    workQueue: [null, (read) => read.workQueue],
+    creditorVouchers: ['masterData.tabs.creditorVouchers', (read) => read.creditorVouchers],
     minimumServiceFee: [
       'masterData.serviceFees',
-      async (id) => {
-        const period = await findCurrentFeePeriod(db, id);
+      ({ feePeriod: period }) => {
         if (!period) return null;
         const current = period.currentAnnualServiceFee ?? 0;
         const charged = period.chargedAmount ?? 0;
@@ -102,25 +84,26 @@ export async function dashboardRoutes(app: FastifyInstance, { db }: AppDeps): Pr
   const allowed = (request: FastifyRequest, permission: string | null) =>
     permission === null ? true : isAllowedFor(db, request, permission);
 
+  const gate = permissionReadAlong('navigation.dashboard');
   app.get(
     '/dashboard',
-    { schema: dashboardSchema, preHandler: requirePermission(db, 'navigation.dashboard') },
+    // the caller's permissions and session are read in the dashboard's one statement (issues 26, 32)
+    { schema: dashboardSchema, config: { sessionReadAlong: true }, preHandler: gate.preHandler },
     async (request) => {
       const creditorId = creditorIdOf(request);
+      const read = await readDashboard(db, creditorId, request.user.id, DASHBOARD_STATEMENTS);
+      assertSession(request, read.readerSession);
+      gate.assert(request, read.readerPermissions);
+      const keptValues = read.keptFigures ?? (await computeAndKeepFigures(db, creditorId, (trx) => computeKept(trx, creditorId)));
       const keptEntries = Object.entries(kept);
       const liveEntries = Object.entries(live);
-      const [keptAllowed, keptValues, liveValues] = await Promise.all([
+      const [keptAllowed, liveAllowed] = await Promise.all([
         Promise.all(keptEntries.map(([, [permission]]) => allowed(request, permission))),
-        currentFigures(db, creditorId, (trx) => computeKept(trx, creditorId)),
-        Promise.all(
-          liveEntries.map(async ([, [permission, load]]) =>
-            (await allowed(request, permission)) ? load(creditorId) : null,
-          ),
-        ),
+        Promise.all(liveEntries.map(([, [permission]]) => allowed(request, permission))),
       ]);
       return {
         ...Object.fromEntries(keptEntries.map(([key], i) => [key, keptAllowed[i] ? keptValues[key] : null])),
-        ...Object.fromEntries(liveEntries.map(([key], i) => [key, liveValues[i]])),
+        ...Object.fromEntries(liveEntries.map(([key, [, value]], i) => [key, liveAllowed[i] ? value(read) : null])),
       };
     },
   );

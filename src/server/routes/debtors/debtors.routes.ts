@@ -3,14 +3,11 @@ import { debtorsResource } from '../../../../generated/resources/debtors';
 import { debtorsRoutes as generated } from '../../../../generated/routes/debtors';
 import type { AppDeps } from '../../app';
 import { findDebtorDetail } from '../../db/repositories/debtor-detail.repository';
-import {
-  type DebtorListQuery,
-  findCreditorLimits,
-  listDebtors,
-} from '../../db/repositories/debtor-list.repository';
+import { type DebtorListQuery, listDebtors } from '../../db/repositories/debtor-list.repository';
 import { ApiError } from '../../errors';
 import { creditorIdOf } from '../../plugins/auth';
-import { isAllowedFor, requirePermission } from '../../plugins/permissions';
+import { isAllowedFor, permissionReadAlong, requirePermission } from '../../plugins/permissions';
+import { assertSession } from '../../services/session';
 import { withErrors } from '../route-schemas';
 
 // The generated schemas are used verbatim (request validation, response serialisation, OpenAPI);
@@ -32,23 +29,24 @@ const insurablePermission = insurableTabPermission();
  */
 export async function debtorsRoutes(app: FastifyInstance, { db }: AppDeps): Promise<void> {
   const gate = requirePermission(db, debtorsResource.menu!.permission!);
+  const listGate = permissionReadAlong(debtorsResource.menu!.permission!);
   const gatedColumns = debtorsResource.list.columns.filter((c) => c.permission);
   app.route<{ Querystring: DebtorListQuery }>({
     method: generated.list.method,
     url: generated.list.url,
     schema: withErrors(generated.list.schema),
-    preHandler: gate,
+    // the caller's permission and session are read in the page's own statement (issues 13, 26, 32)
+    config: { sessionReadAlong: true },
+    preHandler: listGate.preHandler,
     handler: async (request) => {
-      const creditorId = creditorIdOf(request);
-      const [page, creditorLimits] = await Promise.all([
-        listDebtors(db, creditorId, request.query),
-        findCreditorLimits(db, creditorId),
-      ]);
+      const { readerPermissions, readerSession, ...page } = await listDebtors(db, creditorIdOf(request), request.user.id, request.query);
+      assertSession(request, readerSession);
+      listGate.assert(request, readerPermissions);
       for (const column of gatedColumns) {
         if (await isAllowedFor(db, request, column.permission!)) continue;
         for (const row of page.debtors as unknown as Record<string, unknown>[]) row[column.value] = null;
       }
-      return { ...page, creditorLimits };
+      return page;
     },
   });
 

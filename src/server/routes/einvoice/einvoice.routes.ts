@@ -65,7 +65,9 @@ export async function einvoiceRoutes(app: FastifyInstance, { db }: AppDeps): Pro
         return reply.status(413).send({ code, message: processingCodeMessage(code) });
       }
       // off the event loop, with a time and memory limit per document (issue 13)
-      const result = await readEInvoiceInWorker(bytes, file.filename);
+      // creditors share the reader in turn: one creditor's queue of files does not starve another's
+      const owner = request.user.creditorId != null ? `creditor:${request.user.creditorId}` : `user:${request.user.id}`;
+      const result = await readEInvoiceInWorker(bytes, file.filename, owner);
       if (result.ok) return result.invoice;
       request.log.info(
         { code: result.code, detail: result.detail, fileName: file.filename },

@@ -66,6 +66,21 @@ export const eInvoiceDataSchema = {
       },
     },
     lineCount: { type: ['integer', 'null'] },
+    vatBreakdown: {
+      type: 'array',
+      description: 'VAT breakdown (BG-23); empty for a plain PDF',
+      items: {
+        type: 'object',
+        properties: {
+          category: { type: 'string', description: 'VAT category code (BT-118), e.g. S, Z, E, AE' },
+          rate: { type: 'number', description: 'VAT rate in percent (BT-119)' },
+          base: { type: 'integer', description: 'taxable amount in cents (BT-116)' },
+          tax: { type: 'integer', description: 'VAT amount in cents (BT-117)' },
+          exemptionReason: { ...nullableString, description: 'exemption reason (BT-120 or its code BT-121)' },
+        },
+        required: ['category', 'rate', 'base', 'tax', 'exemptionReason'],
+      },
+    },
   },
   required: [
     'format',
@@ -84,6 +99,7 @@ export const eInvoiceDataSchema = {
     'buyer',
     'paymentMeans',
     'lineCount',
+    'vatBreakdown',
   ],
 } as const;
 

@@ -3,7 +3,7 @@ import type { AppDeps } from '../../app';
 import { ApiError } from '../../errors';
 
 /** `filename*` of RFC 6266 for any name, with an ASCII fallback. */
-function contentDisposition(name: string): string {
+export function contentDisposition(name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }

@@ -4,8 +4,10 @@ import {
   countNewNotifications,
   listNotifications,
   type NotificationListQuery,
+  ownsNotifications,
   setNotificationStatus,
 } from '../../db/repositories/notification.repository';
+import { ApiError } from '../../errors';
 import { requirePermission } from '../../plugins/permissions';
 import { allSchema, countSchema, listSchema, multipleSchema, oneSchema } from './notifications.schemas';
 
@@ -15,10 +17,15 @@ const PREFIX = '/user-information/command/notification';
  * Notifications of document 1 §7: list and new-count, and marking as read or unread (one, several,
  * all). Everything is the caller's own (read state is per user) and gated by notifications.show.
  * Marking is reading, not an action, so the observer may do it (schema/roles.yaml). The commands
- * answer 204; unknown or foreign ids change nothing.
+ * answer 204; an id that is not one of the caller's notifications (unknown, another user's) answers
+ * 404 notFound and nothing is marked.
  */
 export async function notificationsRoutes(app: FastifyInstance, { db }: AppDeps): Promise<void> {
   const preHandler = requirePermission(db, 'notifications.show');
+  const mark = async (userId: number, status: 'new' | 'read', ids: number[]) => {
+    if (!(await ownsNotifications(db, userId, ids))) throw new ApiError(404, 'notFound');
+    await setNotificationStatus(db, userId, status, ids);
+  };
 
   app.get<{ Querystring: NotificationListQuery }>(
     '/user-information/notification/list',
@@ -37,7 +44,7 @@ export async function notificationsRoutes(app: FastifyInstance, { db }: AppDeps)
     `${PREFIX}/read`,
     { schema: oneSchema('Mark a notification as read'), preHandler },
     async (request, reply) => {
-      await setNotificationStatus(db, request.user.id, 'read', [request.body.notificationIdentifier]);
+      await mark(request.user.id, 'read', [request.body.notificationIdentifier]);
       return reply.status(204).send();
     },
   );
@@ -45,7 +52,7 @@ export async function notificationsRoutes(app: FastifyInstance, { db }: AppDeps)
     `${PREFIX}/unread`,
     { schema: oneSchema('Mark a notification as unread (new)'), preHandler },
     async (request, reply) => {
-      await setNotificationStatus(db, request.user.id, 'new', [request.body.notificationIdentifier]);
+      await mark(request.user.id, 'new', [request.body.notificationIdentifier]);
       return reply.status(204).send();
     },
   );
@@ -53,11 +60,12 @@ export async function notificationsRoutes(app: FastifyInstance, { db }: AppDeps)
     `${PREFIX}/read-multiple`,
     { schema: multipleSchema, preHandler },
     async (request, reply) => {
-      await setNotificationStatus(db, request.user.id, 'read', request.body.notificationIdentifiers);
+      await mark(request.user.id, 'read', request.body.notificationIdentifiers);
       return reply.status(204).send();
     },
   );
-  app.get(`${PREFIX}/read-all`, { schema: allSchema, preHandler }, async (request, reply) => {
+  // a GET that changes data (the spec's): `writes`, so a product preview may not (issue 26)
+  app.get(`${PREFIX}/read-all`, { schema: allSchema, preHandler, config: { writes: true } }, async (request, reply) => {
     await setNotificationStatus(db, request.user.id, 'read');
     return reply.status(204).send();
   });

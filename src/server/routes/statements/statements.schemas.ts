@@ -93,6 +93,20 @@ export const readAllSchema = {
   response: { 204: { type: 'null', description: 'done' }, ...errorResponses },
 } as const;
 
+/** GET /creditor-voucher/{identifier}/download: one statement's PDF (issue 28: a statement can be opened, not only zipped) */
+export const fileSchema = {
+  tags,
+  security,
+  summary: 'One statement as its PDF',
+  params: {
+    type: 'object',
+    properties: { identifier: { type: 'integer', minimum: 1 } },
+    required: ['identifier'],
+    additionalProperties: false,
+  },
+  response: { 200: { type: 'string', format: 'binary', description: 'application/pdf' }, ...errorResponses },
+} as const;
+
 export const downloadSchema = {
   tags,
   security,

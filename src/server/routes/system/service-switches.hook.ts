@@ -9,8 +9,8 @@ export const maintenanceBody = { statusCode: 503, code: 'maintenance', message: 
 /** The health check's answer while a disturbance is on (code `disturbance`). */
 export const disturbanceBody = { statusCode: 406, code: 'disturbance', message: texts.disturbance.info };
 
-/** Paths that keep answering during maintenance: the health check reports it itself, the version is static. */
-const OPEN_DURING_MAINTENANCE = new Set(['/api/healthy', '/api/version']);
+/** Paths that keep answering during maintenance: the health checks report it themselves, the version is static, the metrics stay. */
+const OPEN_DURING_MAINTENANCE = new Set(['/api/healthy', '/api/version', '/api/ready', '/api/metrics']);
 
 /**
  * Installs the maintenance switch on the `/api` scope (called directly, like the auth hook, and

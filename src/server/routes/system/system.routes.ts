@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import packageJson from '../../../../package.json' with { type: 'json' };
 import { FRONTEND_VERSION } from '../../../shared/version';
 import type { AppDeps } from '../../app';
+import { parkedJobsRoutes } from './parked-jobs.routes';
 import { selfserviceRoutes } from './selfservice.routes';
 import { disturbanceBody, maintenanceBody } from './service-switches.hook';
 
@@ -58,4 +59,5 @@ export async function systemRoutes(app: FastifyInstance, deps: AppDeps): Promise
   );
 
   await app.register(selfserviceRoutes, deps);
+  await app.register(parkedJobsRoutes, deps);
 }

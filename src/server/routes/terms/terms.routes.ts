@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { contentDisposition } from '../files/files.routes';
 import type { AppDeps } from '../../app';
 import { listUnacceptedTerms } from '../../db/repositories/settings.repository';
 import { ApiError } from '../../errors';
@@ -57,8 +58,9 @@ export async function termsRoutes(app: FastifyInstance, { db }: AppDeps): Promis
       if (!document) throw new ApiError(404, 'notFound');
       const title = germanText(`enums.termsDocumentType.${document.documentType}`, {}, document.productType);
       const pdf = textPdf([title, `Fassung ${document.version} vom ${formatDate(document.modifiedAt.toISOString())}`]);
-      const name = document.source.split('/').pop() ?? 'dokument.pdf';
-      return reply.type('application/pdf').header('content-disposition', `attachment; filename="${name}"`).send(pdf);
+      // named in German as the page lists it, not by the stored path (dataProcessingAgreement-2025.2.pdf)
+      const name = `${title} ${document.version}.pdf`;
+      return reply.type('application/pdf').header('content-disposition', contentDisposition(name)).send(pdf);
     },
   );
 }

@@ -74,6 +74,9 @@ const stateOf = (row: UnprocessedRow): VoucherState => ({
   leftoverAmount: row.leftoverAmount,
   paymentDeadline: row.paymentDeadline,
   endOfPauseAt: row.endOfPauseAt,
+  // an upload in processing takes no dunning stop: no stop days used yet
+  dunningBlockDaysUsed: 0,
+  dunningBlockLevel: null,
 });
 
 async function present(

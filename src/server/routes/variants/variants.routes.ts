@@ -119,7 +119,7 @@ export async function variantsRoutes(app: FastifyInstance, { db, devTools }: App
       const user = await db
         .selectFrom('appUser as u')
         .innerJoin('creditor as c', 'c.id', 'u.creditorId')
-        .select(['u.id', 'u.username', 'u.email', 'u.roles', 'u.creditorId', 'c.name as creditorName', 'c.identifier', 'c.sapNumber'])
+        .select(['u.id', 'u.username', 'u.email', 'u.roles', 'u.creditorId', 'u.sessionVersion', 'c.name as creditorName', 'c.identifier', 'c.sapNumber'])
         .where('u.product', '=', code)
         .where('u.status', 'in', [...ACTIVE_USER_STATUSES])
         .where('c.status', '=', enumValue('creditorStatus', 'active'))
@@ -130,7 +130,7 @@ export async function variantsRoutes(app: FastifyInstance, { db, devTools }: App
       if (!user) throw new ApiError(404, 'previewNoDemoCreditor');
       const adminId = devTools && !request.user ? undefined : request.user?.id;
       const admin = adminId
-        ? await db.selectFrom('appUser').select('email').where('id', '=', adminId).executeTakeFirst()
+        ? await db.selectFrom('appUser').select(['email', 'sessionVersion']).where('id', '=', adminId).executeTakeFirst()
         : undefined;
       if (admin && adminId) {
         await logImpersonation(db, { adminId, adminEmail: admin.email, user: { ...user, product: code }, payload: { userIdentifier: user.id, preview: true } });
@@ -141,7 +141,8 @@ export async function variantsRoutes(app: FastifyInstance, { db, devTools }: App
         roles: user.roles as string[],
         creditorId: user.creditorId,
         product: code,
-        ...(adminId ? { impersonatedBy: adminId, adminEmail: admin?.email } : {}),
+        ...(adminId ? { impersonatedBy: adminId, adminEmail: admin?.email, asv: admin?.sessionVersion } : {}),
+        sv: user.sessionVersion,
         preview: true,
       });
       return { token, product: code, username: user.username, creditorName: user.creditorName };

@@ -28,6 +28,7 @@ const OTHER_PERMISSIONS: Partial<Record<keyof VoucherPermissions, string[]>> = {
   reUpload: ['unprocessedDetails.actions.reUpload', 'unprocessedDetails.actions.cancel', 'vouchers.upload'],
   cancel: ['unprocessedDetails.actions.cancel'],
   continueVoucher: ['unprocessedDetails.actions.continue'],
+  transferBasicProcess: ['unprocessedDetails.actions.continue'],
   editDeliveryType: ['unprocessedDetails.actions.editDeliveryType'],
   addAttachment: ['unprocessedDetails.actions.addAttachment'],
   deleteAttachment: ['unprocessedDetails.actions.deleteAttachment'],

@@ -10,11 +10,13 @@ import { isAllowedFor, permissionReadAlong, requirePermission } from '../../plug
 import { voucherCsvStream } from './voucher-csv';
 import { actorOf, writeActionLog } from '../../services/action-log';
 import { voucherDetailRoutes } from './voucher-detail.routes';
+import { voucherEInvoiceRoutes } from './voucher-einvoice.routes';
 import { checkVoucherFilters } from './voucher-filters';
 import { voucherOptionRoutes } from './voucher-options.routes';
 import { voucherPermissionsFor } from './voucher-permissions';
 import { withErrors, errorResponses } from '../route-schemas';
 import { csvDisposition } from '../admin/admin-csv';
+import { assertSession } from '../../services/session';
 
 // The generated schemas are used verbatim (request validation, response serialisation, OpenAPI);
 // only the shared error response and the security requirement are added.
@@ -33,10 +35,12 @@ export async function vouchersRoutes(app: FastifyInstance, deps: AppDeps): Promi
     method: generated.list.method,
     url: generated.list.url,
     schema: withErrors(generated.list.schema),
-    // the caller's permission is read in the page's own statement, not before it (issue 13)
+    // the caller's permission and session are read in the page's own statement, not before it (issues 13, 26)
+    config: { sessionReadAlong: true },
     preHandler: listGate.preHandler,
     handler: async (request) => {
-      const { readerPermissions, ...page } = await listVouchers(db, creditorIdOf(request), request.user.id, request.query);
+      const { readerPermissions, readerSession, ...page } = await listVouchers(db, creditorIdOf(request), request.user.id, request.query);
+      assertSession(request, readerSession);
       listGate.assert(request, readerPermissions);
       // a filter the product does not offer is refused (the read of the caller's own rows is dropped)
       checkVoucherFilters(request.user.product, request.query.filters);
@@ -91,5 +95,6 @@ export async function vouchersRoutes(app: FastifyInstance, deps: AppDeps): Promi
   });
 
   await voucherDetailRoutes(app, deps);
+  await voucherEInvoiceRoutes(app, deps);
   await voucherOptionRoutes(app, deps);
 }
