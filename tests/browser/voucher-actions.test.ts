@@ -125,7 +125,8 @@ describe.skipIf(!chromiumAvailable())('creditor acts on an invoice', () => {
     await expect
       .poll(() => dialog().getByRole('alert').allInnerTexts(), slow)
       .toContainEqual(expect.stringContaining(text('messages.vouchers.dunningBlockTooLong')));
-    await page.keyboard.press('Escape');
+    // (Escape would first close the date field's picker, where it opened)
+    await dialog().getByRole('button', { name: text('ui.form.cancel'), exact: true }).click();
     await expect.poll(() => dialog().count(), slow).toBe(0);
     expect((await api(`/voucher/show/${voucher.id}`)).subStatus).not.toBe('halt');
   });
