@@ -55,10 +55,11 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 180_000,
           // each file runs its own server (own port, own copy of the seeded data directory) and its
-          // own Chromium, so two files run side by side: a browser file mostly waits (processing
-          // pauses, polls, page loads); `npm test` runs this suite beside the API suites, which keep
-          // the cores busy meanwhile (KONTOR_BROWSER_WORKERS overrides the two)
-          maxWorkers: Number(process.env.KONTOR_BROWSER_WORKERS) || 2,
+          // own Chromium, so three files run side by side: a browser file mostly waits (processing
+          // pauses, polls, page loads), and the lane is CI's longest; `npm test` runs this suite
+          // beside the API suites, which yield the cores to it (nice) and fill the waits
+          // (KONTOR_BROWSER_WORKERS overrides the three)
+          maxWorkers: Number(process.env.KONTOR_BROWSER_WORKERS) || 3,
           // a worker runs its files one after the other with the modules it loaded (playwright, the
           // generated configuration, the helpers keep no state between files; each file starts its
           // own server and Chromium): a second or two less per file on CI's busy cores

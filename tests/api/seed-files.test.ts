@@ -34,7 +34,7 @@ async function seededLinks(): Promise<Map<string, number>> {
 }
 
 describe('the demo data’s files', () => {
-  it('every linked file answers 200 with its content to its owner and 404 to another creditor', async () => {
+  it('every linked file is stored for its owner; each kind answers 200 with its content to its owner and 404 to another creditor', async () => {
     const links = await seededLinks();
     expect(links.size).toBeGreaterThanOrEqual(35);
     // a user with a pending entry check (terms, password, contact data) gets only that check's calls
@@ -66,8 +66,20 @@ describe('the demo data’s files', () => {
           users.find((u) => u.creditorId !== owner)!.creditorId!,
       );
     const failures: string[] = [];
-    // four files at a time (the reads wait on the disk and the database); the tokens first, so no
-    // login runs twice
+    // every link has its file, stored for the creditor whose row links it (one statement)
+    const stored = new Map(
+      (await t.db.selectFrom('storedFile').select(['path', 'creditorId']).execute()).map((f) => [f.path, f.creditorId]),
+    );
+    for (const [path, owner] of links)
+      if (stored.get(path) !== owner) failures.push(`${path}: stored for ${stored.get(path) ?? 'nobody'}, not ${owner}`);
+    // over HTTP one link of each kind per owner (the route reads every file alike): a request per
+    // link took two minutes of CI's time for thousands of the same answer
+    const sample = new Map<string, [string, number]>();
+    for (const [path, owner] of links) {
+      const kind = `${owner} ${path.split('/')[3]} ${path.slice(path.lastIndexOf('.'))}`;
+      if (!sample.has(kind)) sample.set(kind, [path, owner]);
+    }
+    expect(sample.size).toBeGreaterThanOrEqual(owners.length);
     for (const owner of owners) await someoneElse(owner).then(() => tokenOf(owner));
     const check = async ([path, owner]: [string, number]) => {
       const url = `/api${path}`;
@@ -79,9 +91,7 @@ describe('the demo data’s files', () => {
       const theirs = await t.app.inject({ url, headers: bearer(await someoneElse(owner)) });
       if (theirs.statusCode !== 404) failures.push(`${path}: another creditor ${theirs.statusCode}`);
     };
-    const all = [...links];
-    for (let i = 0; i < all.length; i += 4) await Promise.all(all.slice(i, i + 4).map(check));
+    for (const link of sample.values()) await check(link);
     expect(failures).toEqual([]);
-    // (CI's two cores run three suites at once: 120 s were not enough there once)
-  }, 300_000);
+  }, 120_000);
 });

@@ -94,7 +94,8 @@ describe.skipIf(!chromiumAvailable())('journeys that end where the user wanted t
     await page.waitForURL((url) => !url.pathname.startsWith('/login'), slow);
   };
 
-  it('an admin registers a creditor: the fee model is a picker with the product’s default, a refusal shows at its field (item 5)', async () => {
+  it('an admin registers a creditor: the fee model is a picker with the product’s default, a refusal shows at its field (item 5)', { timeout: 180_000 }, async () => {
+    // (the whole registration twice, laptop and phone: over a minute beside CI's other lanes)
     const form = forms.createCreditor;
     const label = (field: string) =>
       text((form.uiSchema as Record<string, { 'ui:title': string }>)[field]['ui:title']);

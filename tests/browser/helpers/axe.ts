@@ -9,6 +9,13 @@ import type { Page } from 'playwright-core';
  */
 const MODAL = '[role="dialog"][aria-modal="true"]';
 
+/**
+ * A table's rows past the 30th: the same row component again with other values. Checking them adds
+ * nothing a rule could find (contrast, names and roles do not depend on the values) but took axe
+ * 45 s on the variant comparison's 400 rows — a third of a browser file's time in CI.
+ */
+const REPEATED_ROWS = 'table tbody tr:nth-child(n+31)';
+
 export async function seriousA11yViolations(page: Page): Promise<string[]> {
   await page
     .waitForFunction(
@@ -25,7 +32,7 @@ export async function seriousA11yViolations(page: Page): Promise<string[]> {
     )
     .catch(() => undefined);
   // only the violations are read: axe need not gather the nodes of every passed rule (a third faster)
-  const axe = new AxeBuilder({ page }).options({ resultTypes: ['violations'] });
+  const axe = new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).exclude(REPEATED_ROWS);
   // an open modal dialog is all a user can reach (the page beneath is inert and was checked on its
   // own, without the dialog): axe checks the dialog alone — half the work or less on a long list
   if ((await page.locator(MODAL).count()) > 0) axe.include(MODAL);
