@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import LongFilesFirst from './tests/helpers/long-files-first.ts';
 
 /**
  * Three kinds of suite, picked by `tests/run-all.ts` (behind `npm test`):
@@ -9,6 +10,8 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    // the long files start first, so no lane ends on one of them running alone
+    sequence: { sequencer: LongFilesFirst },
     projects: [
       {
         test: {
@@ -55,11 +58,12 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 180_000,
           // each file runs its own server (own port, own copy of the seeded data directory) and its
-          // own Chromium, so three files run side by side: a browser file mostly waits (processing
-          // pauses, polls, page loads), and the lane is CI's longest; `npm test` runs this suite
-          // beside the API suites, which yield the cores to it (nice) and fill the waits
-          // (KONTOR_BROWSER_WORKERS overrides the three)
-          maxWorkers: Number(process.env.KONTOR_BROWSER_WORKERS) || 3,
+          // own Chromium, so two files run side by side: a browser file mostly waits (processing
+          // pauses, polls, page loads); `npm test` runs this suite beside the API suites, which keep
+          // the cores busy meanwhile (KONTOR_BROWSER_WORKERS overrides the two; three, and the API
+          // suites niced to leave the cores to them, took as long in CI and starved the API files'
+          // time limits)
+          maxWorkers: Number(process.env.KONTOR_BROWSER_WORKERS) || 2,
           // a worker runs its files one after the other with the modules it loaded (playwright, the
           // generated configuration, the helpers keep no state between files; each file starts its
           // own server and Chromium): a second or two less per file on CI's busy cores

@@ -65,13 +65,9 @@ async function runSuite(suite: Suite, index: number, quiet: boolean): Promise<st
   else console.log(`\n=== ${suite.name}: runs beside the other suites; its output follows at the end ===`);
   const output = quiet ? openSync(log, 'w') : 'inherit';
   const start = Date.now();
-  // the API suites yield the cores to the browser suite (nice): a browser file waits on timers
-  // and pages with time limits, an API file only on its own work, and the browser lane is the longest
-  const niced = suite.project === 'api' && process.platform === 'linux';
   const child = spawn(
-    niced ? 'nice' : 'npx',
+    'npx',
     [
-      ...(niced ? ['-n', '5', 'npx'] : []),
       'vitest',
       'run',
       '--project',

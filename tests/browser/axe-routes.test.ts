@@ -20,8 +20,8 @@ import { germanText as text } from './helpers/texts';
  * too, in the area its command serves; the dialogs of detail actions are checked where the command
  * tests open them on a record.
  *
- * Each test takes about 75 s alone and twice that beside the other browser files on CI's two cores:
- * hence the 300 s limits.
+ * The routes take about 200 s alone (120 s for the dialogs) and more than twice that beside the
+ * other browser files on CI's two cores: hence the 600 s limits.
  */
 const PORT = 3750;
 const LAPTOP = { width: 1440, height: 900 };
@@ -104,7 +104,7 @@ describe.skipIf(!chromiumAvailable())('axe on every route of both areas, laptop 
     }
   };
 
-  it('finds no serious or critical violation on any list, detail or page', { timeout: 300_000 }, async () => {
+  it('finds no serious or critical violation on any list, detail or page', { timeout: 600_000 }, async () => {
     /** route (viewport) → the ids of the rules it violates, and axe's words on them */
     const found: Record<string, string[]> = {};
     const words: string[] = [];
@@ -183,7 +183,7 @@ describe.skipIf(!chromiumAvailable())('axe on every route of both areas, laptop 
     }
     expect(found, words.join('\n\n')).toEqual({});
   });
-  it('finds no serious or critical violation in any dialog a query flag opens', { timeout: 300_000 }, async () => {
+  it('finds no serious or critical violation in any dialog a query flag opens', { timeout: 600_000 }, async () => {
     const found: Record<string, string[]> = {};
     const words: string[] = [];
     const opened: string[] = [];
