@@ -19,7 +19,7 @@ import { buildPdf } from '../../src/server/einvoice/testing/build-pdf';
  * user starts (a mail in the file outbox, a list, a detail) to where they wanted to go, in SMAFA and
  * TPF, on a desktop (1440×900) and a phone (390×844). One server for every journey of the file.
  */
-const PORT = 3470;
+const PORT = 3476;
 const PASSWORD = 'Herbst-2031!';
 const slow = { timeout: 20_000 };
 const DESKTOP = { width: 1440, height: 900 };

@@ -18,7 +18,7 @@ import { germanText as text } from './helpers/texts';
  * name, and TPF's screens say "Auftraggeber"/"Aufträge" where they said "Kunde" — at 1440×900 and,
  * where a creditor meets it, at 390×844.
  */
-const PORT = 3410;
+const PORT = 3416;
 const slow = { timeout: 20_000 };
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
