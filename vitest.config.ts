@@ -21,6 +21,8 @@ export default defineConfig({
           // a spec that starts a PGlite (initdb ~2 s alone) or a JVM waits far longer beside CI's
           // other lanes: 60 s for its hooks, a hang still fails
           hookTimeout: 60_000,
+          // and a test 30 s: reading a 10 MB e-invoice took over vitest's 5 s beside CI's other lanes
+          testTimeout: 30_000,
           // a worker runs its spec files one after the other with the modules it loaded (the
           // generated configuration, the validators, the e-invoice reader are imported once, not per
           // file: the import time was half of the lane); globals a spec stubs are put back after each
