@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { variants } from '../../generated/variants';
 import { startWorkers } from '../../src/server/adapters/workers';
 import { todayIso } from '../../src/shared/validation';
-import { addDays } from '../../src/shared/validation/german-input.parse';
 import { type TestApp, bearer, buildTestApp, creditorIdOfUser, loginAs } from '../helpers/app';
 import { fingerprint } from '../helpers/commands';
+import { insertOpenInvoice } from '../helpers/vouchers';
 
 // Issue 25, item 5: the Idempotency-Key header (IETF draft "The Idempotency-Key HTTP Header Field",
 // Stripe). The same key from the same user within 24 hours answers the first answer and changes
@@ -25,44 +25,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let serial = 0;
 /** A purchased, open invoice of the demo creditor as document processing leaves it. */
 async function newInvoice(user = 'creditor@example.com') {
-  const creditorId = await creditorIdOfUser(t.db, user);
-  const place = await t.db
-    .selectFrom('location as l')
-    .innerJoin('debtor as d', 'd.id', 'l.debtorId')
-    .select(['l.id as locationId', 'd.id as debtorId'])
-    .where('l.creditorId', '=', creditorId)
-    .where('d.status', '=', 'active')
-    .orderBy('d.approvedLimit', 'desc')
-    .orderBy('l.id')
-    .executeTakeFirstOrThrow();
-  const n = `${Date.now() % 100000}${++serial}`;
-  const row = await t.db
-    .insertInto('voucher')
-    .values({
-      creditorId,
-      debtorId: place.debtorId,
-      locationId: place.locationId,
-      customNumber: `RE-IK-${n}`,
-      officialVoucherNumber: `IK${n}`,
-      type: 'invoice',
-      status: 'open',
-      subStatus: 'purchased',
-      purchaseStatus: 'GEKAUFT',
-      dunningType: 'notDunned',
-      amount: 100_000,
-      leftoverAmount: 100_000,
-      initialLeftoverAmount: 100_000,
-      voucherDate: addDays(todayIso(), -40),
-      performanceDate: addDays(todayIso(), -40),
-      paymentDeadline: addDays(todayIso(), -10),
-      sapNumber: `51IK${n}`,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return insertOpenInvoice(t.db, await creditorIdOfUser(t.db, user), 'IK');
 }
 
 const send = (token: string, url: string, payload: object | undefined, key?: string, method: 'POST' | 'GET' | 'PUT' = 'POST') =>

@@ -3,6 +3,7 @@ import type { Insertable } from 'kysely';
 import { todayIso } from '../../src/shared/validation';
 import { addDays } from '../../src/shared/validation/german-input.parse';
 import type { VoucherTable } from '../../src/server/db/schema';
+import { insertOpenInvoice } from '../helpers/vouchers';
 import { type TestApp, buildTestApp, loginAs } from '../helpers/app';
 import { call, refusedUnchanged } from '../helpers/commands';
 
@@ -43,42 +44,8 @@ let serial = 0;
  * full, due ten days ago, not yet dunned — unless `over` says otherwise.
  */
 async function newInvoice(user = 'creditor', over: Partial<Insertable<VoucherTable>> = {}) {
-  const creditorId = await creditorIdOf(user);
-  const place = await t.db
-    .selectFrom('location as l')
-    .innerJoin('debtor as d', 'd.id', 'l.debtorId')
-    .select(['l.id as locationId', 'd.id as debtorId'])
-    .where('l.creditorId', '=', creditorId)
-    .where('d.status', '=', 'active')
-    .orderBy('d.approvedLimit', 'desc')
-    .orderBy('l.id')
-    .executeTakeFirstOrThrow();
-  const n = `${Date.now() % 100000}${++serial}`;
-  const row = await t.db
-    .insertInto('voucher')
-    .values({
-      creditorId,
-      debtorId: place.debtorId,
-      locationId: place.locationId,
-      customNumber: `RE-PT-${n}`,
-      officialVoucherNumber: `PT${n}`,
-      type: 'invoice',
-      status: 'open',
-      subStatus: 'purchased',
-      purchaseStatus: 'GEKAUFT',
-      dunningType: 'notDunned',
-      amount: 100_000,
-      leftoverAmount: 100_000,
-      initialLeftoverAmount: 100_000,
-      voucherDate: day(-40),
-      performanceDate: day(-40),
-      paymentDeadline: day(-10),
-      sapNumber: `51PT${n}`,
-      ...over,
-    })
-    .returning(['id', 'debtorId'])
-    .executeTakeFirstOrThrow();
-  return row.id;
+  ++serial;
+  return insertOpenInvoice(t.db, await creditorIdOf(user), 'PT', over);
 }
 
 describe('the command table', () => {
