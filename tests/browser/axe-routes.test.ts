@@ -20,7 +20,7 @@ import { germanText as text } from './helpers/texts';
  * too, in the area its command serves; the dialogs of detail actions are checked where the command
  * tests open them on a record.
  *
- * The routes take about 200 s alone (120 s for the dialogs) and more than twice that beside the
+ * The routes and the dialogs take about 160 s together alone and more than twice that beside the
  * other browser files on CI's two cores: hence the 600 s limits.
  */
 const PORT = 3750;
@@ -103,6 +103,27 @@ describe.skipIf(!chromiumAvailable())('axe on every route of both areas, laptop 
       await page.mouse.move(LAPTOP.width - 1, LAPTOP.height - 1);
     }
   };
+
+  it('the check itself finds serious violations where there are some, in the page and in a modal dialog', async () => {
+    const page = await (await germanContext(browser)).newPage();
+    // a button without a name (critical) and an image without an alternative text (critical)
+    await page.setContent(
+      '<html lang="de"><head><title>Prüfung</title></head><body><main><button></button><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw="></main></body></html>',
+    );
+    const onPage = await seriousA11yViolations(page);
+    expect(onPage.map((violation) => violation.split(/[ :]/)[1]).sort()).toEqual(['button-name', 'image-alt']);
+    // with a modal dialog open only the dialog is checked: its own unnamed button, not the page's image
+    await page.evaluate(() => {
+      const dialog = document.createElement('div');
+      dialog.setAttribute('role', 'dialog');
+      dialog.setAttribute('aria-modal', 'true');
+      dialog.setAttribute('aria-label', 'Dialog');
+      dialog.innerHTML = '<button></button>';
+      document.body.append(dialog);
+    });
+    expect((await seriousA11yViolations(page)).map((violation) => violation.split(/[ :]/)[1])).toEqual(['button-name']);
+    await page.context().close();
+  });
 
   it('finds no serious or critical violation on any list, detail or page', { timeout: 600_000 }, async () => {
     /** route (viewport) → the ids of the rules it violates, and axe's words on them */

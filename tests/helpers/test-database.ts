@@ -34,6 +34,17 @@ export async function adminQuery(adminUrl: string, statement: string): Promise<v
 
 const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
+const dumps = new Map<string, Promise<ArrayBuffer>>();
+/** The template's dump, read once per worker (its files share the loaded modules, isolate: false). */
+function dumpBytes(file: string): Promise<ArrayBuffer> {
+  let bytes = dumps.get(file);
+  if (!bytes) {
+    bytes = readFile(file).then((data) => data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) as ArrayBuffer);
+    dumps.set(file, bytes);
+  }
+  return bytes;
+}
+
 /** A test's database; `url`: its PostgreSQL address (a second process's app opens it again). */
 export type TestDatabaseHandle = DatabaseHandle & { url?: string };
 
@@ -42,10 +53,7 @@ export type TestDatabaseHandle = DatabaseHandle & { url?: string };
  * memory; PostgreSQL gets `CREATE DATABASE … TEMPLATE …`, dropped again by `close()`.
  */
 export async function openTestDatabase(template: TemplateInfo): Promise<TestDatabaseHandle> {
-  if (template.kind === 'pglite') {
-    const dump = new Blob([await readFile(template.dumpFile)]);
-    return openDatabase({ dataDir: 'memory://', loadDataDir: dump });
-  }
+  if (template.kind === 'pglite') return openDatabase({ dataDir: 'memory://', loadDataDir: await dumpBytes(template.dumpFile) });
   const name = `${template.templateName}_f${randomBytes(4).toString('hex')}`;
   await adminQuery(
     template.adminUrl,
