@@ -46,9 +46,12 @@ export default defineConfig({
           // (src/server/plugins/compiled-schemas.ts): ~0.2 s of CPU per app instead of ~1.6 s
           isolate: false,
           // a test that builds a second app or snapshots the database for a refusal takes 10–30 s
-          // while CI keeps both cores busy with the browser lane: 60 s, a hang still fails
+          // while CI keeps both cores busy with the browser lane: 60 s, a hang still fails; a
+          // worker's first file builds its first app (every validator compiled, the database
+          // loaded) while CI's load is at its peak (a load average of 12 on two cores): its hook
+          // took over 60 s there once, so hooks get 180 s
           testTimeout: 60_000,
-          hookTimeout: 60_000,
+          hookTimeout: 180_000,
         },
       },
       {
@@ -57,7 +60,9 @@ export default defineConfig({
           include: ['tests/browser/**/*.test.ts'],
           globalSetup: ['tests/browser/global-setup.ts'],
           environment: 'node',
-          testTimeout: 60_000,
+          // a test of many steps took 10–14 s alone and over 60 s beside CI's other lanes (a load
+          // average of 12 on two cores): 120 s, a hang still fails
+          testTimeout: 120_000,
           hookTimeout: 180_000,
           // each file runs its own server (own port, own copy of the seeded data directory) and its
           // own Chromium, so two files run side by side: a browser file mostly waits (processing
