@@ -4,7 +4,7 @@ import { XMLParser } from 'fast-xml-parser';
 import { buildApp } from '../../src/server/app';
 import { runDunningSchedule } from '../../src/server/domain/dunning';
 import { openDatabase } from '../../src/server/db/database';
-import { addTargetDays, targetDayOnOrAfter } from '../../src/server/domain/sepa-debits/target-calendar';
+import { addTargetDays, earliestCollectionDate, targetDayOnOrAfter } from '../../src/server/domain/sepa-debits/target-calendar';
 import { todayIso } from '../../src/shared/validation';
 import { addDays } from '../../src/shared/validation/german-input.parse';
 import { bearer, buildTestApp, loginAs, type TestApp } from '../helpers/app';
@@ -120,7 +120,7 @@ describe('due debits and the first file', () => {
       creditorName: creditor.name,
       sepaCreditorIdentifier: null,
       hasAccount: true,
-      collectionDate: addTargetDays(today(), 2),
+      collectionDate: earliestCollectionDate(today(), 'FRST'),
       count: 3,
       amount: 10_050 + 1 + 99_999,
       frst: 3,
@@ -293,7 +293,7 @@ describe('sequence types, many debits, several dates', () => {
     await newOpenInvoice(t, creditor.id, regular);
     await periodInvoice('2026-01-01');
 
-    const firstDate = addTargetDays(today(), 2);
+    const firstDate = earliestCollectionDate(today(), 'FRST');
     const firstFile = await createFile(creditor.id, firstDate);
     expect(firstFile.status, JSON.stringify(firstFile.body)).toBe(200);
     expect(parse(await fileContent(firstFile.body.fileId)).PmtInf.map((p: { PmtTpInf: { SeqTp: string } }) => p.PmtTpInf.SeqTp)).toEqual(['FRST']);
@@ -402,7 +402,7 @@ describe('returns', () => {
     debtors = [await newDebtor(t, creditor.id), await newDebtor(t, creditor.id), await newDebtor(t, creditor.id)];
     vouchers = [];
     for (const debtor of debtors) vouchers.push(await newOpenInvoice(t, creditor.id, debtor));
-    const answer = await createFile(creditor.id, addTargetDays(today(), 2));
+    const answer = await createFile(creditor.id, earliestCollectionDate(today(), 'FRST'));
     expect(answer.status).toBe(200);
     e2e = [];
     for (const voucher of vouchers) e2e.push((await debitsOf(voucher.id))[0].endToEndId);
@@ -451,7 +451,7 @@ describe('returns', () => {
   it('keeps a submitted debit out of dunning; once returned, the invoice is dunned again', async () => {
     const debtor = await newDebtor(t, creditor.id);
     const overdue = await newOpenInvoice(t, creditor.id, debtor, { subStatus: 'purchased', dunningType: 'notDunned', paymentDeadline: addDays(today(), -60) });
-    const answer = await createFile(creditor.id, addTargetDays(today(), 2));
+    const answer = await createFile(creditor.id, earliestCollectionDate(today(), 'FRST'));
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     await runDunningSchedule(t.db, new Date());
     const dunningTypeOf = async () =>

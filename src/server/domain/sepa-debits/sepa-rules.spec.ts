@@ -56,6 +56,10 @@ describe('TARGET2 calendar and lead times', () => {
     expect(earliestCollectionDate('2026-12-23', 'FRST')).toBe('2026-12-28'); // over Christmas
     expect(earliestCollectionDate('2026-04-01', 'RCUR')).toBe('2026-04-02');
     expect(earliestCollectionDate('2026-04-02', 'RCUR')).toBe('2026-04-07'); // over Easter
+    // made on a weekend or a TARGET holiday: the lead time starts with the next TARGET day
+    expect(earliestCollectionDate('2026-11-28', 'RCUR')).toBe('2026-12-01');
+    expect(earliestCollectionDate('2026-11-29', 'FRST')).toBe('2026-12-02');
+    expect(earliestCollectionDate('2026-12-25', 'RCUR')).toBe('2026-12-29'); // Christmas Day, then the weekend
   });
 });
 

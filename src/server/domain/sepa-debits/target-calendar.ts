@@ -64,9 +64,12 @@ export function addTargetDays(day: string, count: number): string {
 }
 
 /**
- * The earliest collection date of a sequence type for a file created today.
+ * The earliest collection date of a sequence type for a file created today. The lead time counts
+ * from the TARGET day the file reaches the banks: a file made on a Saturday, a Sunday or a TARGET
+ * holiday is passed on with the next TARGET day, so its lead time starts there.
  *
  * @example earliestCollectionDate('2026-11-27', 'RCUR') // '2026-11-30' (a Friday: the next TARGET day is Monday)
+ * @example earliestCollectionDate('2026-11-28', 'RCUR') // '2026-12-01' (a Saturday: passed on Monday, collected Tuesday)
  */
 export const earliestCollectionDate = (today: string, sequenceType: SequenceType): string =>
-  addTargetDays(today, LEAD_TARGET_DAYS[sequenceType]);
+  addTargetDays(targetDayOnOrAfter(today), LEAD_TARGET_DAYS[sequenceType]);
