@@ -84,7 +84,11 @@ function pgliteArtifacts() {
       // read by each database, never written
       fsBundle: asBlob(bundleBytes),
     };
-  })();
+  })().catch((error) => {
+    // a failed read is not kept: the next database tries again
+    artifacts = undefined;
+    throw error;
+  });
   return artifacts;
 }
 

@@ -25,7 +25,7 @@ const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core
  * axe-core in a frame, loaded once per document: an SPA keeps its document across its routes, so
  * later checks of the same page only run the rules. (@axe-core/playwright sent the 550 KB source
  * again on every check and finished each run in a new blank page: 4–5 s of CPU per check against
- * 1.5 s, and more than half of the browser suite's CPU in CI.) A frame that cannot take it (a PDF
+ * 1.5 s, about a quarter of the browser suite's Chromium time in CI.) A frame that cannot take it (a PDF
  * viewer, a frame gone meanwhile) is left out.
  */
 async function ensureAxe(frame: Frame): Promise<void> {
