@@ -1,4 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { todayIso } from '../../src/shared/validation';
+import { addDays } from '../../src/shared/validation/german-input.parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forms } from '../../generated/forms';
 import { resources } from '../../generated/resources';
@@ -18,10 +20,13 @@ const vouchers = resources.vouchers;
 const actionLabel = (key: string) =>
   text(vouchers.detail.actions.find((action) => action.key === key)!.label);
 const slow = { timeout: 15_000 };
-/** `dd.MM.yyyy` of today plus `days`, as the German date fields take it. */
+/**
+ * `dd.MM.yyyy` of today in Germany plus `days`, as the German date fields take it (the server counts
+ * from the German day: the machine's own day, UTC, was one short between 23:00 and 24:00 UTC).
+ */
 const germanDay = (days: number) => {
-  const date = new Date(Date.now() + days * 86_400_000);
-  return `${String(date.getDate()).padStart(2, '0')}.${String(date.getMonth() + 1).padStart(2, '0')}.${date.getFullYear()}`;
+  const [year, month, day] = addDays(todayIso(), days).split('-');
+  return `${day}.${month}.${year}`;
 };
 
 describe.skipIf(!chromiumAvailable())('creditor acts on an invoice', () => {
