@@ -10,11 +10,10 @@ import { buildApp } from '../../src/server/app';
 import { openDatabase } from '../../src/server/db/database';
 import type { VoucherTable } from '../../src/server/db/schema';
 import { FINISH_AFTER_MS, runWorkQueueBackOffice } from '../../src/server/domain/work-queue/work-queue-back-office';
-import { todayIso } from '../../src/shared/validation';
-import { addDays } from '../../src/shared/validation/german-input.parse';
 import { buildTestApp, loginAs, type TestApp } from '../helpers/app';
 import { call, refusedUnchanged } from '../helpers/commands';
 import { withDatabase } from '../helpers/test-database';
+import { insertOpenInvoice } from '../helpers/vouchers';
 
 // Answers to work-queue decisions (schema/commands/workQueue.yaml) through the one pipeline: the
 // answer chosen from the item's options, note and file where the option asks for them, the
@@ -34,7 +33,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const as = (user: string) => ({ token: tokens[user] });
-const day = (offset: number) => addDays(todayIso(), offset);
 const post = (path: string, body: unknown = {}, user = 'creditor') => call(t, path, { ...as(user), method: 'POST', body });
 const get = (path: string, user = 'creditor') => call(t, path, as(user));
 const answer = (id: number, code: string, followUp: string, extra: Record<string, unknown> = {}, user = 'creditor') =>
@@ -53,47 +51,16 @@ async function creditorIdOf(user: string) {
 }
 
 let serial = 0;
-/** An open, purchased, overdue invoice of `user`'s creditor as document processing leaves it. */
+/** An open, purchased, overdue invoice of `user`'s creditor as document processing leaves it, with its document. */
 async function newInvoice(user = 'creditor', over: Partial<Insertable<VoucherTable>> = {}) {
-  const creditorId = await creditorIdOf(user);
-  const place = await t.db
-    .selectFrom('location as l')
-    .innerJoin('debtor as d', 'd.id', 'l.debtorId')
-    .select(['l.id as locationId', 'd.id as debtorId'])
-    .where('l.creditorId', '=', creditorId)
-    .where('d.status', '=', 'active')
-    .orderBy('d.approvedLimit', 'desc')
-    .orderBy('l.id')
-    .executeTakeFirstOrThrow();
-  const n = `${Date.now() % 100000}${++serial}`;
-  const row = await t.db
-    .insertInto('voucher')
-    .values({
-      creditorId,
-      debtorId: place.debtorId,
-      locationId: place.locationId,
-      customNumber: `RE-WQ-${n}`,
-      officialVoucherNumber: `WQ${n}`,
-      type: 'invoice',
-      status: 'open',
-      subStatus: 'purchased',
-      purchaseStatus: 'GEKAUFT',
-      dunningType: 'notDunned',
-      amount: 100_000,
-      leftoverAmount: 100_000,
-      initialLeftoverAmount: 100_000,
-      voucherDate: day(-40),
-      performanceDate: day(-40),
-      paymentDeadline: day(-10),
-      // a document, so that the back office does not ask for one
-      originalName: `RE-WQ-${n}.pdf`,
-      documentId: `DOC-WQ-${n}`,
-      sapNumber: `51WQ${n}`,
-      ...over,
-    })
-    .returning(['id', 'debtorId', 'locationId', 'creditorId'])
-    .executeTakeFirstOrThrow();
-  return row;
+  const doc = `${Date.now() % 100000}${++serial}`;
+  // a document, so that the back office does not ask for one
+  const id = await insertOpenInvoice(t.db, await creditorIdOf(user), 'WQ', {
+    originalName: `RE-WQ-${doc}.pdf`,
+    documentId: `DOC-WQ-${doc}`,
+    ...over,
+  });
+  return t.db.selectFrom('voucher').select(['id', 'debtorId', 'locationId', 'creditorId']).where('id', '=', id).executeTakeFirstOrThrow();
 }
 
 /** A decision of the provider about one new invoice, in the given state of affairs (catalogue codes). */
