@@ -1,8 +1,9 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isValidCreditorIdentifier, normalizeCreditorIdentifier } from '../../../shared/validation/creditor-identifier.rules';
 import { isSepaIdentifier, isSepaText, toSepaText } from './epc-charset';
 import { readReturnFile } from './return-file.reader';
-import { addTargetDays, earliestCollectionDate, isTargetDay, targetDayOnOrAfter } from './target-calendar';
+import { addTargetDays, earliestCollectionDate, isTargetDay, LEAD_TARGET_DAYS, targetDayOnOrAfter } from './target-calendar';
 
 describe('EPC character set', () => {
   it('transliterates German letters as the German banks do, other diacritics dropped', () => {
@@ -60,6 +61,38 @@ describe('TARGET2 calendar and lead times', () => {
     expect(earliestCollectionDate('2026-11-28', 'RCUR')).toBe('2026-12-01');
     expect(earliestCollectionDate('2026-11-29', 'FRST')).toBe('2026-12-02');
     expect(earliestCollectionDate('2026-12-25', 'RCUR')).toBe('2026-12-29'); // Christmas Day, then the weekend
+  });
+  it('knows Easter from published dates (Good Friday and Easter Monday closed, the days around open)', () => {
+    // Easter Sundays as published, earliest and latest possible among them
+    for (const easter of ['2000-04-23', '2008-03-23', '2011-04-24', '2019-04-21', '2024-03-31', '2025-04-20', '2038-04-25', '2049-04-18']) {
+      const [year, month, day] = easter.split('-').map(Number);
+      const shifted = (days: number) => new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
+      expect(isTargetDay(shifted(-2)), `Good Friday before ${easter}`).toBe(false);
+      expect(isTargetDay(shifted(1)), `Easter Monday after ${easter}`).toBe(false);
+      expect(isTargetDay(shifted(-3)), `Maundy Thursday before ${easter}`).toBe(true);
+      expect(isTargetDay(shifted(2)), `the Tuesday after ${easter}`).toBe(true);
+    }
+  });
+  it('holds for any day of a century: a TARGET day, exactly the lead in TARGET days after the file reaches the banks, never earlier for a later file', () => {
+    const DAY = 86_400_000;
+    const anyDay = fc.integer({ min: Date.UTC(2000, 0, 1) / DAY, max: Date.UTC(2100, 11, 31) / DAY }).map((n) => new Date(n * DAY).toISOString().slice(0, 10));
+    const next = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + DAY).toISOString().slice(0, 10);
+    fc.assert(
+      fc.property(anyDay, fc.constantFrom('FRST', 'RCUR', 'FNAL') as fc.Arbitrary<'FRST' | 'RCUR' | 'FNAL'>, (today, type) => {
+        const earliest = earliestCollectionDate(today, type);
+        expect(isTargetDay(earliest)).toBe(true);
+        // the file reaches the banks on the first TARGET day from today; counted day by day from there
+        let reaches = today;
+        while (!isTargetDay(reaches)) reaches = next(reaches);
+        let counted = 0;
+        for (let day = next(reaches); day <= earliest; day = next(day)) if (isTargetDay(day)) counted++;
+        expect(counted).toBe(LEAD_TARGET_DAYS[type]);
+        expect(earliest > today).toBe(true);
+        // a file made a day later never allows an earlier collection
+        expect(earliestCollectionDate(next(today), type) >= earliest).toBe(true);
+      }),
+      { numRuns: 2_000 },
+    );
   });
 });
 
