@@ -12,9 +12,10 @@ import { spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { chromiumPath } from './browser/helpers/chromium-path';
 
 const inCI = !!process.env.CI && process.env.CI !== 'false';
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const chromium = chromiumPath();
 const extraArgs = process.argv.slice(2);
 const out = mkdtempSync(join(tmpdir(), 'kontor-test-'));
 
@@ -38,7 +39,7 @@ const suites: Suite[] = [
     name: 'browser',
     project: 'browser',
     env: { CHROMIUM_PATH: chromium },
-    missing: existsSync(chromium) ? undefined : `${chromium} is missing (apt-get install -y chromium)`,
+    missing: existsSync(chromium) ? undefined : `${chromium} is missing (apt-get install -y chromium-headless-shell, or chromium)`,
   },
 ];
 

@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs';
 import { type Browser, type BrowserContext, chromium } from 'playwright-core';
+import { chromiumPath } from './chromium-path';
 
-/** Debian's Chromium (apt-get install chromium); CHROMIUM_PATH overrides it. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** Debian's headless shell or Chromium (./chromium-path.ts); CHROMIUM_PATH overrides it. */
+export const CHROMIUM_PATH = chromiumPath();
 
 /**
  * Whether the browser suite can run. Without Chromium it fails loudly in CI and is skipped with
@@ -10,7 +11,7 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  */
 export function chromiumAvailable(): boolean {
   if (existsSync(CHROMIUM_PATH)) return true;
-  const message = `Chromium not found at ${CHROMIUM_PATH} — install it with: apt-get install -y chromium`;
+  const message = `Chromium not found at ${CHROMIUM_PATH} — install it with: apt-get install -y chromium-headless-shell (or chromium)`;
   if (process.env.CI) throw new Error(`BROWSER TESTS CANNOT RUN IN CI: ${message}`);
   console.warn(`\n${'!'.repeat(80)}\n!!! BROWSER TESTS SKIPPED: ${message}\n${'!'.repeat(80)}\n`);
   return false;
