@@ -88,6 +88,13 @@ describe.skipIf(!chromiumAvailable())('axe on every route of both areas, laptop 
       )
       .catch(() => undefined);
 
+  /** Moves the page's router to an address as a link would (no load: the document stays). */
+  const follow = (page: Page, address: string) =>
+    page.evaluate((to) => {
+      window.history.pushState(null, '', to);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, address);
+
   /**
    * Shows a route: loaded when the page has none of the portal's yet, else reached through the
    * router. Waits until the page's title is the new route's (every page header sets it) and the
@@ -100,10 +107,7 @@ describe.skipIf(!chromiumAvailable())('axe on every route of both areas, laptop 
       return;
     }
     const before = await page.title();
-    await page.evaluate((address) => {
-      window.history.pushState(null, '', address);
-      window.dispatchEvent(new PopStateEvent('popstate'));
-    }, path);
+    await follow(page, path);
     // two routes of the same title (none known) would only cost this wait
     await page.waitForFunction((title) => document.title !== title, before, { timeout: 10_000 }).catch(() => undefined);
     await settle(page);
@@ -243,11 +247,7 @@ describe.skipIf(!chromiumAvailable())('axe on every route of both areas, laptop 
       // a page of the area, reached (the start page may still redirect, dropping a flag set now)
       await page.goto(`${portal.baseUrl}${AREAS[area].lists[0]}`);
       await settle(page);
-      const go = (search: string) =>
-        page.evaluate((address) => {
-          window.history.pushState(null, '', address);
-          window.dispatchEvent(new PopStateEvent('popstate'));
-        }, `${new URL(page.url()).pathname}${search}`);
+      const go = (search: string) => follow(page, `${new URL(page.url()).pathname}${search}`);
       for (const form of candidates.filter((candidate) => servesArea(candidate.name, area))) {
         await go(`?${form.queryFlag}=true`);
         const dialog = page.getByRole('dialog');
