@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { formatDate } from '../../src/shared/format';
 import { todayIso } from '../../src/shared/validation';
 import { addDays } from '../../src/shared/validation/german-input.parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,10 +25,7 @@ const slow = { timeout: 15_000 };
  * `dd.MM.yyyy` of today in Germany plus `days`, as the German date fields take it (the server counts
  * from the German day: the machine's own day, UTC, was one short between 23:00 and 24:00 UTC).
  */
-const germanDay = (days: number) => {
-  const [year, month, day] = addDays(todayIso(), days).split('-');
-  return `${day}.${month}.${year}`;
-};
+const germanDay = (days: number) => formatDate(addDays(todayIso(), days));
 
 describe.skipIf(!chromiumAvailable())('creditor acts on an invoice', () => {
   let portal: RunningPortal;
