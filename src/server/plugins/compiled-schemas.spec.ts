@@ -3,12 +3,18 @@ import { describe, expect, it } from 'vitest';
 import { sharedCompilers, sharedValidators } from './compiled-schemas';
 import { sharedSerializers } from './response-serializers';
 
-/** A compiler factory that counts what it compiles. */
+type Compiled = ((data: unknown) => unknown) & { errors?: unknown };
+
+/** A compiler factory that counts what it compiles; a compiled function answers what it was compiled from. */
 function countingFactory() {
   const compiled: string[] = [];
   const factory = sharedCompilers((externals: Record<string, unknown>, options: { flag?: number }) => (route: { schema: unknown }) => {
     compiled.push(JSON.stringify(route.schema));
-    return { externals: Object.keys(externals), options, schema: route.schema };
+    const fn: Compiled = (data) => {
+      fn.errors = data === 'bad' ? [{ message: 'bad' }] : null;
+      return { externals: Object.keys(externals), options, schema: route.schema, data };
+    };
+    return fn;
   });
   return { factory, compiled };
 }
@@ -18,9 +24,11 @@ describe('sharedCompilers', () => {
     const { factory, compiled } = countingFactory();
     const first = factory({ Debtor: { $id: 'Debtor', type: 'object' } }, { flag: 1 });
     const second = factory({ Debtor: { $id: 'Debtor', type: 'object' } }, { flag: 1 });
-    const a = first({ schema: { type: 'object', properties: { id: { type: 'integer' } } } });
-    const b = second({ schema: { type: 'object', properties: { id: { type: 'integer' } } } });
+    const a = first({ schema: { type: 'object', properties: { id: { type: 'integer' } } } }) as Compiled;
+    const b = second({ schema: { type: 'object', properties: { id: { type: 'integer' } } } }) as Compiled;
     expect(b).toBe(a);
+    a(1);
+    b(2);
     expect(compiled).toHaveLength(1);
   });
 
@@ -33,16 +41,29 @@ describe('sharedCompilers', () => {
     });
     const otherShared = factory({ Debtor: { $id: 'Debtor', type: 'string' } }, { flag: 1 })({ schema: schema() });
     const otherOptions = factory({ Debtor: { $id: 'Debtor', type: 'object' } }, { flag: 2 })({ schema: schema() });
-    expect(new Set([base, otherSchema, otherShared, otherOptions]).size).toBe(4);
+    const all = [base, otherSchema, otherShared, otherOptions] as Compiled[];
+    expect(new Set(all).size).toBe(4);
+    for (const fn of all) fn(1);
     expect(compiled).toHaveLength(4);
   });
 
   it('does not reuse what was compiled from a schema holding a function', () => {
     const { factory, compiled } = countingFactory();
     const compile = factory({}, {});
-    compile({ schema: { type: 'string', transform: () => 1 } });
-    compile({ schema: { type: 'string', transform: () => 1 } });
+    (compile({ schema: { type: 'string', transform: () => 1 } }) as Compiled)(1);
+    (compile({ schema: { type: 'string', transform: () => 1 } }) as Compiled)(1);
     expect(compiled).toHaveLength(2);
+  });
+
+  it('compiles when first called, once, and passes answers and errors through', () => {
+    const { factory, compiled } = countingFactory();
+    const fn = factory({}, { flag: 3 })({ schema: { type: 'string', minLength: 3 } }) as Compiled;
+    expect(compiled).toHaveLength(0);
+    expect(fn('abc')).toEqual({ externals: [], options: { flag: 3 }, schema: { type: 'string', minLength: 3 }, data: 'abc' });
+    expect(fn.errors).toBeNull();
+    fn('bad');
+    expect(fn.errors).toEqual([{ message: 'bad' }]);
+    expect(compiled).toHaveLength(1);
   });
 });
 
