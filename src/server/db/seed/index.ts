@@ -61,16 +61,7 @@ const ID_TABLES = [
   'termsDocument',
 ] as const;
 
-/** True when no creditor and no user exist yet (first start). */
-export async function isDatabaseEmpty(db: Kysely<Database>): Promise<boolean> {
-  const row = await db
-    .selectNoFrom((eb) => [
-      eb.exists(eb.selectFrom('appUser').select('id')).as('hasUsers'),
-      eb.exists(eb.selectFrom('creditor').select('id')).as('hasCreditors'),
-    ])
-    .executeTakeFirstOrThrow();
-  return !row.hasUsers && !row.hasCreditors;
-}
+export { isDatabaseEmpty } from '../is-empty';
 
 /**
  * Seeds an empty database: `demo` in one transaction (the start-up calls it on first start), `large`
