@@ -1,5 +1,5 @@
 import fastifyJwt from '@fastify/jwt';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preSerializationHookHandler } from 'fastify';
 import { permissionTables } from '../../../generated/permissions';
 import { ApiError } from '../errors';
 import { withAccess } from './route-access';
@@ -109,10 +109,16 @@ export async function setupAuth(app: FastifyInstance, options: AuthPluginOptions
     if (request.routeOptions.config?.public) return;
     await authenticateRequest(request, options.checkSession);
   });
-  // a route reading the session along must have asserted it before it answers anything
-  app.addHook('preSerialization', async (request, reply, payload) => {
-    if (reply.statusCode < 400 && options.sessionUnasserted(request)) throw new ApiError(401, 'unauthorized');
-    return payload;
+  // a route reading the session along must have asserted it before it answers anything; the hook
+  // sits on those routes only, and answers through its callback (no promise per request)
+  const asserted: preSerializationHookHandler<unknown> = (request, reply, payload, done) => {
+    if (reply.statusCode < 400 && options.sessionUnasserted(request)) done(new ApiError(401, 'unauthorized'));
+    else done(null, payload);
+  };
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.sessionReadAlong) return;
+    const own = route.preSerialization;
+    route.preSerialization = [...(own === undefined ? [] : Array.isArray(own) ? own : [own]), asserted] as typeof own;
   });
 }
 

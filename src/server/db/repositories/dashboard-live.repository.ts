@@ -1,11 +1,10 @@
 import { type Kysely, sql } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { CreditorVoucher } from '../../../../generated/types';
-import type { SessionRow } from '../../services/session-row';
 import type { Database } from '../schema';
 import { StatementCache } from '../statement-cache';
 import { type Figures, keptFiguresQuery } from './dashboard-figures.repository';
-import { readerAlong } from './reader-along';
+import { readerAlong, sessionAlong } from './reader-along';
 import { UNHANDLED_WORK_QUEUE_STATUSES } from './work-queue.repository';
 
 /** The dashboard's statement, compiled once (src/server/db/statement-cache.ts). */
@@ -87,6 +86,6 @@ export async function readDashboard(db: Kysely<Database>, creditorId: number, re
         | null
         | undefined) ?? null,
     readerPermissions: (row?.readerPermissions as Record<string, unknown> | null | undefined) ?? null,
-    readerSession: (row?.readerSession as SessionRow | null | undefined) ?? null,
+    readerSession: sessionAlong(row?.readerSession),
   };
 }

@@ -8,8 +8,7 @@ import {
 } from '../../services/status-groups';
 import { toEpochSeconds } from '../values';
 import { StatementCache } from '../statement-cache';
-import type { SessionRow } from '../../services/session-row';
-import { readerAlong } from './reader-along';
+import { readerAlong, sessionAlong } from './reader-along';
 import type { Database } from '../schema';
 
 /** Filters of GET /debtor/list, as validated by the generated querystring schema. */
@@ -289,7 +288,7 @@ export async function listDebtors(db: Kysely<Database>, creditorId: number, read
     empty,
     creditorLimits,
     readerPermissions: (totals?.readerPermissions as Record<string, unknown> | null | undefined) ?? null,
-    readerSession: (totals?.readerSession as SessionRow | null | undefined) ?? null,
+    readerSession: sessionAlong(totals?.readerSession),
   };
 }
 

@@ -4,10 +4,9 @@ import { StatementCache } from '../statement-cache';
 import { enums } from '../../../../generated/enums';
 import type { ChildVoucher, VoucherListItem } from '../../../../generated/types';
 import { INVOICE_TYPES } from '../../services/status-groups';
-import type { SessionRow } from '../../services/session-row';
 import type { Database } from '../schema';
 import { toEpochSeconds } from '../values';
-import { readerAlong } from './reader-along';
+import { readerAlong, sessionAlong } from './reader-along';
 
 /** Filters of GET /voucher/list (and /voucher/csv), as the generated querystring schema validates them. */
 export interface VoucherListFilters {
@@ -527,6 +526,6 @@ export async function listVouchers(db: Kysely<Database>, creditorId: number, rea
     empty,
     creditorLimits,
     readerPermissions: totals?.readerPermissions ?? null,
-    readerSession: (totals?.readerSession as SessionRow | null | undefined) ?? null,
+    readerSession: sessionAlong(totals?.readerSession),
   };
 }
