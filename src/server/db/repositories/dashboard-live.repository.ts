@@ -4,7 +4,7 @@ import type { CreditorVoucher } from '../../../../generated/types';
 import type { Database } from '../schema';
 import { StatementCache } from '../statement-cache';
 import { type Figures, keptFiguresQuery } from './dashboard-figures.repository';
-import { readerAlong, sessionAlong } from './reader-along';
+import { readAlong, readerAlong } from './reader-along';
 import { UNHANDLED_WORK_QUEUE_STATUSES } from './work-queue.repository';
 
 /** The dashboard's statement, compiled once (src/server/db/statement-cache.ts). */
@@ -68,7 +68,7 @@ export async function readDashboard(db: Kysely<Database>, creditorId: number, re
           .orderBy('p.startDate', 'desc')
           .limit(1),
       ).as('feePeriod'),
-      ...readerAlong(eb, slots.readerId),
+      readerAlong(eb, slots.readerId),
     ]),
   );
   return {
@@ -85,7 +85,6 @@ export async function readDashboard(db: Kysely<Database>, creditorId: number, re
         | { currentAnnualServiceFee: number | null; chargedAmount: number | null; start: string; end: string }
         | null
         | undefined) ?? null,
-    readerPermissions: (row?.readerPermissions as Record<string, unknown> | null | undefined) ?? null,
-    readerSession: sessionAlong(row?.readerSession),
+    ...readAlong(row?.reader),
   };
 }

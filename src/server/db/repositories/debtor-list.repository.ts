@@ -8,7 +8,7 @@ import {
 } from '../../services/status-groups';
 import { toEpochSeconds } from '../values';
 import { StatementCache } from '../statement-cache';
-import { readerAlong, sessionAlong } from './reader-along';
+import { readAlong, readerAlong } from './reader-along';
 import type { Database } from '../schema';
 
 /** Filters of GET /debtor/list, as validated by the generated querystring schema. */
@@ -223,7 +223,7 @@ function listTotals(db: Kysely<Database>, eb: ExpressionBuilder<Database, never>
     debtorCountQuery(db, slots.creditorId, filters).as('count'),
     eb.selectFrom('creditor as cr').select('cr.approvedLimit').where('cr.id', '=', slots.creditorId).as('creditorApprovedLimit'),
     eb.selectFrom('creditor as cr').select('cr.availableLimit').where('cr.id', '=', slots.creditorId).as('creditorAvailableLimit'),
-    ...readerAlong(eb, slots.readerId),
+    readerAlong(eb, slots.readerId),
   ] as const;
 }
 
@@ -287,8 +287,7 @@ export async function listDebtors(db: Kysely<Database>, creditorId: number, read
     count,
     empty,
     creditorLimits,
-    readerPermissions: (totals?.readerPermissions as Record<string, unknown> | null | undefined) ?? null,
-    readerSession: sessionAlong(totals?.readerSession),
+    ...readAlong(totals?.reader),
   };
 }
 

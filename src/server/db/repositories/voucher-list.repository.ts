@@ -6,7 +6,7 @@ import type { ChildVoucher, VoucherListItem } from '../../../../generated/types'
 import { INVOICE_TYPES } from '../../services/status-groups';
 import type { Database } from '../schema';
 import { toEpochSeconds } from '../values';
-import { readerAlong, sessionAlong } from './reader-along';
+import { readAlong, readerAlong } from './reader-along';
 
 /** Filters of GET /voucher/list (and /voucher/csv), as the generated querystring schema validates them. */
 export interface VoucherListFilters {
@@ -473,7 +473,7 @@ function listTotals(
     eb.selectFrom('creditor as cr').select('cr.approvedLimit').where('cr.id', '=', creditorId).as('approvedLimit'),
     eb.selectFrom('creditor as cr').select('cr.availableLimit').where('cr.id', '=', creditorId).as('availableLimit'),
     // the reader's stored permissions and session state, so both checks ride along (issues 13, 26)
-    ...readerAlong(eb, readerId),
+    readerAlong(eb, readerId),
   ] as const;
 }
 
@@ -525,7 +525,6 @@ export async function listVouchers(db: Kysely<Database>, creditorId: number, rea
     count,
     empty,
     creditorLimits,
-    readerPermissions: totals?.readerPermissions ?? null,
-    readerSession: sessionAlong(totals?.readerSession),
+    ...readAlong(totals?.reader),
   };
 }
