@@ -1,4 +1,9 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import pg from 'pg';
 import { buildApp } from '../src/server/app';
 import { openDatabase } from '../src/server/db/database';
 import { DEMO_PASSWORD } from '../src/server/db/seed/demo-accounts';
@@ -15,12 +20,14 @@ import { type BenchResult, valueResult } from './bench-kit';
  * and after the change) and compare: bench/README.md, "Session check".
  *
  * Env: KONTOR_BENCH_SESSION_DB — a PostgreSQL database built by `npm run bench -- api` (default
- * `postgres://postgres@127.0.0.1:5432/bench_kontor_api_small`); KONTOR_BENCH_SESSION_ROUNDS (40).
+ * `postgres://postgres@127.0.0.1:5432/bench_kontor_api_small`); KONTOR_BENCH_SESSION_ROUNDS (40);
+ * KONTOR_BENCH_SESSION_PAIRS (200) — the in-process A/B below ({@link withAndWithout}).
  */
 const DATABASE_URL =
   process.env.KONTOR_BENCH_SESSION_DB ?? 'postgres://postgres@127.0.0.1:5432/bench_kontor_api_small';
 const ROUNDS = Number(process.env.KONTOR_BENCH_SESSION_ROUNDS ?? 40);
 const PER_ROUND = 20;
+const PAIRS = Number(process.env.KONTOR_BENCH_SESSION_PAIRS ?? 200);
 const TENANT = 1_000;
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -39,6 +46,148 @@ async function perCall(call: () => Promise<unknown>): Promise<{ cpu: number; wal
     wall.push((performance.now() - start) / PER_ROUND);
   }
   return { cpu: median(cpu), wall: median(wall) };
+}
+
+/** CPU nanoseconds PostgreSQL's backends of one application name have run so far (`/proc/<pid>/schedstat`). */
+async function backendNanos(admin: pg.Client, application: string): Promise<bigint> {
+  const { rows } = await admin.query<{ pid: number }>(
+    'select pid from pg_stat_activity where application_name = $1',
+    [application],
+  );
+  let sum = 0n;
+  for (const { pid } of rows) {
+    try {
+      sum += BigInt(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]);
+    } catch {
+      // a backend that ended between the query and the read ran nothing more
+    }
+  }
+  return sum;
+}
+
+/** This checkout at HEAD with the session check switched off (`bench/session-check-off.patch`), or why not. */
+function checkoutWithout(): { dir: string; remove: () => void } | string {
+  const root = path.resolve(import.meta.dirname, '..');
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'kontor-without-session-'));
+  rmSync(dir, { recursive: true });
+  try {
+    execFileSync('git', ['worktree', 'add', '--detach', dir, 'HEAD'], { cwd: root, stdio: 'ignore' });
+  } catch {
+    return 'git worktree add failed (not a git checkout?)';
+  }
+  const remove = () => execFileSync('git', ['worktree', 'remove', '--force', dir], { cwd: root, stdio: 'ignore' });
+  try {
+    execFileSync('git', ['apply', path.join(root, 'bench/session-check-off.patch')], { cwd: dir, stdio: 'ignore' });
+  } catch {
+    remove();
+    return 'bench/session-check-off.patch no longer applies to HEAD: update it (the check switched off, nothing else)';
+  }
+  symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'));
+  return { dir, remove };
+}
+
+/**
+ * Issue 26 item 4 as an A/B in one process: two builds of the application side by side — this
+ * checkout's and HEAD's with the session check switched off (`bench/session-check-off.patch`: no
+ * read-along subquery, no assertion, no hook) — on one pool, answering the same `GET /api/voucher/list` in blocks of
+ * 20, the order alternated per pair (AB, BA, …). Per build: the Node CPU (process.cpuUsage over
+ * the block) and the CPU of its PostgreSQL backends (schedstat, nanoseconds). Both builds share one
+ * heap, one JIT, one machine state, so the drift between processes that made separate runs swing
+ * ±40 % falls on both alike. On this machine throughput is bound by the CPU per request of server
+ * and database together (bench/README.md, "Two server processes"), so their sum is the measure.
+ */
+async function withAndWithout(headers: Record<string, string>): Promise<BenchResult[]> {
+  if (!existsSync('/proc/self/schedstat')) return [valueResult('session check A/B', 'skipped', 'no /proc/<pid>/schedstat')];
+  const without = checkoutWithout();
+  if (typeof without === 'string') return [valueResult('session check A/B', 'skipped', without)];
+  const admin = new pg.Client({ connectionString: DATABASE_URL });
+  await admin.connect();
+  // one pool for both builds: the same backend serves them in turn, so what is PostgreSQL's in a
+  // block is that block's build's (a backend of each would bring its own caches and drift)
+  const url = new URL(DATABASE_URL);
+  url.searchParams.set('application_name', 'kontor-bench-ab');
+  const handle = await openDatabase({ databaseUrl: url.toString() });
+  const builds: { name: string; app: Awaited<ReturnType<typeof buildApp>> }[] = [];
+  try {
+    for (const [name, root] of [
+      ['with', path.resolve(import.meta.dirname, '..')],
+      ['without', without.dir],
+    ] as const) {
+      const own = (await import(path.join(root, 'src/server/app.ts'))) as typeof import('../src/server/app');
+      const app = await own.buildApp({ db: handle.db, jwtSecret: 'bench-session-secret' });
+      await app.ready();
+      builds.push({ name, app });
+    }
+    const call = async (app: (typeof builds)[number]['app']) => {
+      const response = await app.inject({ url: '/api/voucher/list?page=1&rowsPerPage=15', headers });
+      if (response.statusCode !== 200) throw new Error(`voucher list: ${response.statusCode} ${response.body}`);
+    };
+    for (const build of builds) for (let i = 0; i < 200; i++) await call(build.app);
+    const totals = builds.map(() => ({ node: 0, pg: 0, wall: 0, requests: 0 }));
+    const pairs: [number, number][] = [];
+    for (let pair = 0; pair < PAIRS; pair++) {
+      const order = pair % 2 === 0 ? [0, 1] : [1, 0];
+      const perRequest: number[] = [0, 0];
+      for (const index of order) {
+        const { app } = builds[index];
+        const pgBefore = await backendNanos(admin, 'kontor-bench-ab');
+        const start = performance.now();
+        const since = process.cpuUsage();
+        for (let i = 0; i < PER_ROUND; i++) await call(app);
+        const used = process.cpuUsage(since);
+        const wall = performance.now() - start;
+        const pgUsed = Number((await backendNanos(admin, 'kontor-bench-ab')) - pgBefore) / 1e6;
+        const total = totals[index];
+        total.node += (used.user + used.system) / 1000;
+        total.pg += pgUsed;
+        total.wall += wall;
+        total.requests += PER_ROUND;
+        perRequest[index] = ((used.user + used.system) / 1000 + pgUsed) / PER_ROUND;
+      }
+      pairs.push([perRequest[0], perRequest[1]]);
+    }
+    const [withCheck, withoutCheck] = totals.map((t) => ({
+      node: t.node / t.requests,
+      pg: t.pg / t.requests,
+      wall: t.wall / t.requests,
+    }));
+    const cost = (withCheck.node + withCheck.pg) / (withoutCheck.node + withoutCheck.pg) - 1;
+    // 95 % interval of the cost (sum with ÷ sum without − 1) by the bootstrap: 2,000 resamples of the pairs
+    let seed = 42;
+    const random = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    const costs: number[] = [];
+    for (let b = 0; b < 2000; b++) {
+      let withSum = 0;
+      let withoutSum = 0;
+      for (let i = 0; i < pairs.length; i++) {
+        const [a, c] = pairs[Math.floor(random() * pairs.length)];
+        withSum += a;
+        withoutSum += c;
+      }
+      costs.push(withSum / withoutSum - 1);
+    }
+    costs.sort((a, b) => a - b);
+    const percent = (x: number) => `${(x * 100).toFixed(1)} %`;
+    const ms = (x: number) => `${x.toFixed(3)} ms`;
+    return [
+      valueResult(
+        'session check A/B in one process: CPU per voucher list request (Node + PostgreSQL), with / without',
+        `${ms(withCheck.node + withCheck.pg)} / ${ms(withoutCheck.node + withoutCheck.pg)} (${cost >= 0 ? '+' : ''}${percent(cost)})`,
+        `${PAIRS} pairs of ${PER_ROUND} requests, order alternated; Node ${ms(withCheck.node)} / ${ms(withoutCheck.node)}, ` +
+          `PostgreSQL ${ms(withCheck.pg)} / ${ms(withoutCheck.pg)}, latency ${ms(withCheck.wall)} / ${ms(withoutCheck.wall)}; ` +
+          `95 % bootstrap interval of the cost ${percent(costs[50])} … ${percent(costs[1950])}, ` +
+          `median of the pair ratios ${percent(median(pairs.map(([a, c]) => a / c)) - 1)}`,
+      ),
+    ];
+  } finally {
+    for (const build of builds) await build.app.close();
+    await handle.db.destroy();
+    await admin.end();
+    without.remove();
+  }
 }
 
 export async function run(): Promise<BenchResult[]> {
@@ -87,8 +236,10 @@ export async function run(): Promise<BenchResult[]> {
       known.push((await perCall(resetFor(scaleTenantUser(TENANT)))).wall);
       unknown.push((await perCall(resetFor(`niemand-${i}@example.com`))).wall);
     }
+    const ab = await withAndWithout(headers);
     const base = `PostgreSQL, tenant ${TENANT.toLocaleString('en-US')}, ${ROUNDS} rounds of ${PER_ROUND}, medians`;
     return [
+      ...ab,
       valueResult(
         'GET /api/voucher/list (15 rows): CPU per request',
         `${list.cpu.toFixed(3)} ms`,
