@@ -21,13 +21,15 @@ import { type BenchResult, valueResult } from './bench-kit';
  *
  * Env: KONTOR_BENCH_SESSION_DB — a PostgreSQL database built by `npm run bench -- api` (default
  * `postgres://postgres@127.0.0.1:5432/bench_kontor_api_small`); KONTOR_BENCH_SESSION_ROUNDS (40);
- * KONTOR_BENCH_SESSION_PAIRS (200) — the in-process A/B below ({@link withAndWithout}).
+ * KONTOR_BENCH_SESSION_PAIRS (200) and KONTOR_BENCH_SESSION_LOAD (`without-first` loads the build
+ * without the check first) — the in-process A/B below ({@link withAndWithout}).
  */
 const DATABASE_URL =
   process.env.KONTOR_BENCH_SESSION_DB ?? 'postgres://postgres@127.0.0.1:5432/bench_kontor_api_small';
 const ROUNDS = Number(process.env.KONTOR_BENCH_SESSION_ROUNDS ?? 40);
 const PER_ROUND = 20;
 const PAIRS = Number(process.env.KONTOR_BENCH_SESSION_PAIRS ?? 200);
+const LOAD_WITHOUT_FIRST = process.env.KONTOR_BENCH_SESSION_LOAD === 'without-first';
 const TENANT = 1_000;
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -109,15 +111,19 @@ async function withAndWithout(headers: Record<string, string>): Promise<BenchRes
   const handle = await openDatabase({ databaseUrl: url.toString() });
   const builds: { name: string; app: Awaited<ReturnType<typeof buildApp>> }[] = [];
   try {
-    for (const [name, root] of [
+    const sides = [
       ['with', path.resolve(import.meta.dirname, '..')],
       ['without', without.dir],
-    ] as const) {
+    ] as const;
+    // the build loaded first may run a little differently all along (an A/A run showed ±5 % on a
+    // busy machine): KONTOR_BENCH_SESSION_LOAD=without-first loads the other first, to run both ways
+    for (const [name, root] of LOAD_WITHOUT_FIRST ? [...sides].reverse() : sides) {
       const own = (await import(path.join(root, 'src/server/app.ts'))) as typeof import('../src/server/app');
       const app = await own.buildApp({ db: handle.db, jwtSecret: 'bench-session-secret' });
       await app.ready();
       builds.push({ name, app });
     }
+    builds.sort((a, b) => (a.name === 'with' ? -1 : b.name === 'with' ? 1 : 0));
     const call = async (app: (typeof builds)[number]['app']) => {
       const response = await app.inject({ url: '/api/voucher/list?page=1&rowsPerPage=15', headers });
       if (response.statusCode !== 200) throw new Error(`voucher list: ${response.statusCode} ${response.body}`);
@@ -176,7 +182,7 @@ async function withAndWithout(headers: Record<string, string>): Promise<BenchRes
       valueResult(
         'session check A/B in one process: CPU per voucher list request (Node + PostgreSQL), with / without',
         `${ms(withCheck.node + withCheck.pg)} / ${ms(withoutCheck.node + withoutCheck.pg)} (${cost >= 0 ? '+' : ''}${percent(cost)})`,
-        `${PAIRS} pairs of ${PER_ROUND} requests, order alternated; Node ${ms(withCheck.node)} / ${ms(withoutCheck.node)}, ` +
+        `${PAIRS} pairs of ${PER_ROUND} requests, order alternated, ${LOAD_WITHOUT_FIRST ? '"without"' : '"with"'} loaded first; Node ${ms(withCheck.node)} / ${ms(withoutCheck.node)}, ` +
           `PostgreSQL ${ms(withCheck.pg)} / ${ms(withoutCheck.pg)}, latency ${ms(withCheck.wall)} / ${ms(withoutCheck.wall)}; ` +
           `95 % bootstrap interval of the cost ${percent(costs[50])} … ${percent(costs[1950])}, ` +
           `median of the pair ratios ${percent(median(pairs.map(([a, c]) => a / c)) - 1)}`,
