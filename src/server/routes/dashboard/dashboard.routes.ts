@@ -5,6 +5,7 @@ import * as figures from '../../db/repositories/dashboard.repository';
 import { computeAndKeepFigures } from '../../db/repositories/dashboard-figures.repository';
 import { readDashboard } from '../../db/repositories/dashboard-live.repository';
 import type { Database } from '../../db/schema';
+import { VOUCHER_CASES } from '../../domain/vouchers/voucher.rules';
 import { creditorIdOf } from '../../plugins/auth';
 import { isAllowedFor, permissionReadAlong } from '../../plugins/permissions';
 import { assertSession } from '../../services/session';
@@ -38,9 +39,9 @@ export async function dashboardRoutes(app: FastifyInstance, { db }: AppDeps): Pr
     debtorLimitRate: ['dashboardWidgets.debtorLimitRate', figures.debtorLimitRate],
     overdueRate: ['dashboardWidgets.overdueRate', figures.overdueRate],
     cashback: ['dashboardWidgets.cashback', figures.cashback],
-    dunningBlock: ['dashboardWidgets.dunningBlock', (trx, id) => figures.openByDunningType(trx, id, 'halt')],
-    dispute: ['dashboardWidgets.dispute', (trx, id) => figures.openByDunningType(trx, id, 'DISPUTE')],
-    delay: ['dashboardWidgets.delay', (trx, id) => figures.openByDunningType(trx, id, 'DELAY')],
+    dunningBlock: ['dashboardWidgets.dunningBlock', (trx, id) => figures.openByDunningType(trx, id, VOUCHER_CASES.dunningBlock.dunningType)],
+    dispute: ['dashboardWidgets.dispute', (trx, id) => figures.openByDunningType(trx, id, VOUCHER_CASES.dispute.dunningType)],
+    delay: ['dashboardWidgets.delay', (trx, id) => figures.openByDunningType(trx, id, VOUCHER_CASES.delay.dunningType)],
     openInvoicesByDunningType: [
       'dashboardWidgets.openDunningTypeInvoices',
       figures.openInvoicesByDunningType,
