@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+
 /**
  * What a benchmark file (`bench/<topic>.bench.ts`) exports: `run()` returning its measurements.
  * `bench/run.ts` imports every such file, prints the results and writes `bench/RESULTS.md`.
@@ -20,6 +22,20 @@ export interface BenchResult {
   note?: string;
   /** a measurement that is no rate (bytes, a latency percentile): printed instead of rate and mean */
   value?: string;
+}
+
+/** USER_HZ: /proc's CPU times are in hundredths of a second on Linux. */
+const TICKS = 100;
+
+/** CPU seconds (user + system) a process of this machine has used so far; 0 when it is gone or unreadable. */
+export function cpuSeconds(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / TICKS;
+  } catch {
+    return 0;
+  }
 }
 
 /** A result that is a value, not a rate (e.g. `225.1 KB`). */

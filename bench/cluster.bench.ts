@@ -10,7 +10,7 @@ import { migrateToLatest } from '../src/server/db/migrate';
 import { seedDatabase } from '../src/server/db/seed';
 import { DEMO_PASSWORD } from '../src/server/db/seed/demo-accounts';
 import { scaleTenantUser } from '../src/server/db/seed/scale.seed';
-import { type BenchResult, valueResult } from './bench-kit';
+import { type BenchResult, cpuSeconds, valueResult } from './bench-kit';
 
 /**
  * Issue 32, item 5: does a second server process add throughput? The voucher list (the api bench's
@@ -115,17 +115,6 @@ async function startServer(databaseUrl: string, processes: number): Promise<Serv
         child.kill('SIGTERM');
       }),
   };
-}
-
-/** CPU seconds (user + system) a process has used so far; 0 when it is gone or unreadable. */
-function cpuSeconds(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / TICKS;
-  } catch {
-    return 0;
-  }
 }
 
 /** The whole machine's busy and total CPU seconds so far (every core, every user). */
