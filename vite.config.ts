@@ -3,28 +3,23 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { CATALOGUE_RESTS, CATALOGUE_SLICES, omitCatalogue, sliceCatalogue } from './src/client/i18n/catalogue-slices.ts';
+import { catalogueSlice, isCatalogueSlice } from './src/client/i18n/catalogue-slices.ts';
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
   version: string;
 };
 
-/** Serves the catalogue slices (and rests) of src/client/i18n/catalogue-slices.ts as virtual modules. */
+/** Serves the catalogue slices of src/client/i18n/catalogue-slices.ts as virtual modules. */
 function catalogueSlices(): Plugin {
   return {
     name: 'kontor-catalogue-slices',
-    resolveId: (id) => (CATALOGUE_SLICES[id] || CATALOGUE_RESTS[id] ? `\0${id}` : undefined),
+    resolveId: (id) => (isCatalogueSlice(id) ? `\0${id}` : undefined),
     load(id) {
-      if (!id.startsWith('\0')) return undefined;
-      const name = id.slice(1);
-      const restOf = CATALOGUE_RESTS[name];
-      const parts = CATALOGUE_SLICES[restOf ?? name];
-      if (!parts) return undefined;
+      if (!id.startsWith('\0') || !isCatalogueSlice(id.slice(1))) return undefined;
       const file = path.resolve(import.meta.dirname, 'generated/i18n/de.json');
       this.addWatchFile(file);
       const de = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-      const slice = restOf ? omitCatalogue(de, parts) : sliceCatalogue(de, parts);
-      return `export default ${JSON.stringify(slice)};`;
+      return `export default ${JSON.stringify(catalogueSlice(de, id.slice(1)))};`;
     },
   };
 }

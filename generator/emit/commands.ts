@@ -136,6 +136,7 @@ export function emitCommands(model: Model): Map<string, string> {
   return new Map([
     ['commands.ts', tsFile(sources.length ? sources : ['schema/commands/'], body)],
     ['action-table.ts', emitActionTable(model, sources)],
+    ['create-buttons.ts', emitCreateButtons(model)],
   ]);
 }
 
@@ -146,20 +147,8 @@ export function emitCommands(model: Model): Map<string, string> {
  * the dialog behind a button loads the whole form and command when it opens.
  */
 function emitActionTable(model: Model, sources: string[]): string {
-  const pick = <T extends object>(value: T, keys: (keyof T)[]) =>
-    Object.fromEntries(keys.filter((key) => value[key] !== undefined).map((key) => [key, value[key]]));
-  const formButtons = Object.fromEntries(
-    model.forms.map((form) => [form.name, pick(form, ['name', 'label', 'permission', 'queryFlag', 'submit'])]),
-  );
-  const commandButtons = Object.fromEntries(
-    model.commands.map((c) => [
-      c.name,
-      {
-        ...pick(c, ['name', 'form', 'path', 'permission', 'adminPermission', 'creditorStatus', 'targetKey']),
-        ...(c.target ? { target: pick(c.target, ['entity', 'permissions']) } : {}),
-      },
-    ]),
-  );
+  const formButtons = Object.fromEntries(model.forms.map((form) => [form.name, formButton(form)]));
+  const commandButtons = Object.fromEntries(model.commands.map((c) => [c.name, commandButton(c)]));
   const body = [
     "import type { CommandConfig, CommandTarget, FormConfig } from '../src/shared/config-types';",
     '',
@@ -179,4 +168,46 @@ function emitActionTable(model: Model, sources: string[]): string {
   ].join('\n');
   const formSources = model.forms.map((f) => f.source);
   return tsFile([...(sources.length ? sources : ['schema/commands/']), ...formSources], body);
+}
+
+const pick = <T extends object>(value: T, keys: (keyof T)[]) =>
+  Object.fromEntries(keys.filter((key) => value[key] !== undefined).map((key) => [key, value[key]]));
+const formButton = (form: Model['forms'][number]) => pick(form, ['name', 'label', 'permission', 'queryFlag', 'submit']);
+const commandButton = (c: NormCommand) => ({
+  ...pick(c, ['name', 'form', 'path', 'permission', 'adminPermission', 'creditorStatus', 'targetKey']),
+  ...(c.target ? { target: pick(c.target, ['entity', 'permissions']) } : {}),
+});
+
+/**
+ * `generated/create-buttons.ts`: a list's create button (`list.create` of its resource) with its form
+ * and the command the form's submit runs (as `commandOfForm` finds it: the one at the form's submit
+ * path, else the first taking the form), so a list page loads neither the buttons' table of every
+ * form and command nor the forms (issue 32, item 2: the detail's tiles load the table with it).
+ */
+function emitCreateButtons(model: Model): string {
+  const buttons = Object.fromEntries(
+    model.resources
+      .filter((resource) => resource.list.create)
+      .map((resource) => {
+        const form = model.forms.find((f) => f.name === resource.list.create?.form);
+        if (!form) throw new Error(`${resource.source}: the create form ${resource.list.create?.form} is unknown`);
+        const taking = model.commands.filter((c) => c.form === form.name);
+        const command = taking.find((c) => c.path === form.submit?.path) ?? taking[0];
+        return [resource.name, { form: formButton(form), ...(command ? { command: commandButton(command) } : {}) }];
+      }),
+  );
+  const body = [
+    "import type { CommandButton, FormButton } from './action-table';",
+    '',
+    '/** A create button as the list shows it: its form and the command the form sends. */',
+    'export interface CreateButton {',
+    '  form: FormButton;',
+    '  command?: CommandButton;',
+    '}',
+    '',
+    '/** The create button of every list that has one (`list.create`), by resource. */',
+    `export const createButtons: Record<string, CreateButton> = ${literal(buttons)};`,
+  ].join('\n');
+  const sources = model.resources.filter((r) => r.list.create).map((r) => r.source);
+  return tsFile(sources.length ? sources : ['schema/resources/'], body);
 }

@@ -24,7 +24,8 @@ import { variantTheme } from './variant/variant-theme';
 // waits for the rest of the catalogue; only the first page (layout, dashboard) shows without it.
 const KontorLayout = lazyPage(() => import('./layout/KontorLayout'), 'KontorLayout', { firstPage: true });
 const Dashboard = lazyPage(() => import('./pages/Dashboard'), 'Dashboard', { firstPage: true });
-const ResourceListPage = lazyPage(() => import('./resources/ResourceListPage'), 'ResourceListPage');
+// a list and its detail wait for the list's texts only (issue 32); their dialogs wait for the rest
+const ResourceListPage = lazyPage(() => import('./resources/ResourceListPage'), 'ResourceListPage', { texts: 'list' });
 const MasterDataPage = lazyPage(() => import('./pages/MasterDataPage'), 'MasterDataPage');
 const SettingsPage = lazyPage(() => import('./pages/SettingsPage'), 'SettingsPage');
 const AdminActionsPage = lazyPage(() => import('./pages/AdminActionsPage'), 'AdminActionsPage');
@@ -64,8 +65,8 @@ let built: Portal | null = null;
  */
 function portalOf(variant: VariantConfig): Portal {
   if (built?.variant === variant) return built;
-  // German: the first page's texts now, the rest its own chunk that the other pages and dialogs
-  // wait for; English (with react-admin's English texts) its own chunk, fetched when someone
+  // German: the first page's texts now; a list's, the rest, and the rest without the list's their
+  // own chunks that the lists, the other pages and the dialogs wait for; English (with react-admin's English texts) its own chunk, fetched when someone
   // switches to it (issue 13: the first load)
   const i18nProvider = createI18nProvider({
     generated: {
@@ -78,10 +79,14 @@ function portalOf(variant: VariantConfig): Portal {
         return { generated: generated.default, ra: ra.default as unknown as Record<string, unknown> };
       },
     },
-    rest: () => import('virtual:kontor-portal-rest-catalogue').then((module) => module.default),
+    later: {
+      list: () => import('virtual:kontor-portal-list-catalogue').then((module) => module.default),
+      rest: () => import('virtual:kontor-portal-rest-catalogue').then((module) => module.default),
+      listRest: () => import('virtual:kontor-portal-list-rest-catalogue').then((module) => module.default),
+    },
     wording: variant.wording,
   });
-  setCatalogueLoader(i18nProvider.loadAllTexts);
+  setCatalogueLoader(i18nProvider.loadTexts);
   built = {
     variant,
     i18nProvider,

@@ -89,7 +89,10 @@ describe.skipIf(!chromiumAvailable())('code splitting', () => {
     const onDashboard = scripts.map((script) => script.path);
     expect(onDashboard).not.toContain(rest);
     expect(onDashboard.filter((file) => english.includes(file))).toEqual([]);
-    // … until another page (or a dialog) is opened: it waits for the rest and shows its texts
+    // … until another page (or a dialog) is opened: it waits for its texts and shows them — a list
+    // for the list's slice only (issue 32: not the forms', validation and other pages' texts)
+    const [listTexts] = chunkFiles(['virtual:kontor-portal-list-catalogue']);
+    const [listRest] = chunkFiles(['virtual:kontor-portal-list-rest-catalogue']);
     await page
       .getByRole('menuitem', { name: germanText('permissions.navigation.children.debtors.label') })
       .click();
@@ -101,7 +104,20 @@ describe.skipIf(!chromiumAvailable())('code splitting', () => {
     await expect
       .poll(() => page.getByRole('columnheader', { name: germanText(column?.text ?? '') }).count())
       .toBeGreaterThan(0);
-    expect(scripts.map((script) => script.path)).toContain(rest);
+    await networkQuiet(page);
+    expect(scripts.map((script) => script.path)).toContain(listTexts);
+    expect(scripts.map((script) => script.path)).not.toContain(rest);
+    expect(scripts.map((script) => script.path)).not.toContain(listRest);
+    // a page other than a list then fetches only what the list's texts lack (no text twice)
+    // (moved by the router, as a link would: a reload would start the page's texts afresh)
+    await page.evaluate(() => {
+      window.history.pushState({}, '', '/help-center');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await page.waitForURL('**/help-center');
+    await expect.poll(() => scripts.map((script) => script.path).includes(listRest)).toBe(true);
+    await networkQuiet(page);
+    expect(scripts.map((script) => script.path)).not.toContain(rest);
   });
 
   it('a signed-in reload of a portal page loads the portal directly', async () => {
@@ -121,18 +137,49 @@ describe.skipIf(!chromiumAvailable())('code splitting', () => {
     // them: fetched when one opens (the buttons come from generated/action-table.ts; which chunk
     // holds what: their source maps)
     await networkQuiet(page);
-    const holdsForms = (file: string) => {
+    const holds = (test: (source: string) => boolean) => (file: string) => {
       const map = path.join(ROOT, 'dist', `${file}.map`);
       if (!existsSync(map)) return false; // a chunk of only re-exports has none
-      return (JSON.parse(readFileSync(map, 'utf8')) as { sources: string[] }).sources.some(
-        (source) =>
-          source.includes('node_modules/@rjsf/') ||
-          source.includes('node_modules/ajv/') ||
-          source.endsWith('generated/forms/index.ts') ||
-          source.endsWith('generated/commands.ts'),
-      );
+      return (JSON.parse(readFileSync(map, 'utf8')) as { sources: string[] }).sources.some(test);
     };
+    const holdsForms = holds(
+      (source) =>
+        source.includes('node_modules/@rjsf/') ||
+        source.includes('node_modules/ajv/') ||
+        source.endsWith('generated/forms/index.ts') ||
+        source.endsWith('generated/commands.ts'),
+    );
     expect([...chunkFiles(['src/client/forms/FormDialog.tsx'])].some(holdsForms)).toBe(true);
     expect(scripts.map((script) => script.path).filter(holdsForms)).toEqual([]);
+    // issue 32: the list leaves its detail panel (tabs, values, action tiles and the buttons' table of
+    // every form and command) to when a record opens, and the dialogs' texts to the dialogs
+    const holdsDetail = holds(
+      (source) => source.endsWith('src/client/resources/ResourceDetail.tsx') || source.endsWith('generated/action-table.ts'),
+    );
+    expect([...chunkFiles(['src/client/resources/ResourceDetail.tsx'])].some(holdsDetail)).toBe(true);
+    expect(scripts.map((script) => script.path).filter(holdsDetail)).toEqual([]);
+    const [rest] = chunkFiles(['virtual:kontor-portal-rest-catalogue']);
+    const [listRest] = chunkFiles(['virtual:kontor-portal-list-rest-catalogue']);
+    expect(scripts.map((script) => script.path)).not.toContain(rest);
+    expect(scripts.map((script) => script.path)).not.toContain(listRest);
+    // a row opens its detail: fetched then, with a spinner meanwhile, in German
+    const [detail] = chunkFiles(['src/client/resources/ResourceDetail.tsx']);
+    await page.getByRole('row').nth(1).click();
+    await expect.poll(() => page.getByTestId('resource-detail').count()).toBe(1);
+    expect(scripts.map((script) => script.path)).toContain(detail);
+    await expect.poll(() => page.getByRole('button', { name: germanText('ui.detail.close') }).count()).toBe(1);
+
+    // the voucher list's DATEV button comes with the list, its dialog (with the settings form) not
+    const onVouchers = scripts.length;
+    await page.getByRole('menuitem', { name: germanText('permissions.navigation.children.vouchers.label') }).click();
+    await page.waitForURL('**/vouchers');
+    await expect.poll(() => page.getByRole('button', { name: germanText('datev.export.button') }).count()).toBe(1);
+    await networkQuiet(page);
+    expect(scripts.slice(onVouchers).map((script) => script.path).filter(holdsForms)).toEqual([]);
+    await page.getByRole('button', { name: germanText('datev.export.button') }).click();
+    await expect
+      .poll(() => page.getByRole('dialog', { name: germanText('datev.export.title') }).count())
+      .toBe(1);
+    expect(scripts.map((script) => script.path)).toContain(listRest);
   });
 });

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { commandButtons, formButtons } from '../../../generated/action-table';
 import { commands, multipartForms } from '../../../generated/commands';
+import { createButtons } from '../../../generated/create-buttons';
 import { forms } from '../../../generated/forms';
+import { resources } from '../../../generated/resources';
 import { actionCommand } from '../resources/action-permissions';
 import { commandOfForm } from './command-of-form';
 
@@ -38,6 +40,17 @@ describe('the buttons table (generated/action-table.ts)', () => {
     }
     expect(commandOfForm(formButtons.editDebtor, commandButtons)?.name).toBe('updateDebtor');
     for (const name of Object.keys(commands)) expect(actionCommand({ command: name })?.name).toBe(name);
+  });
+
+  it('has every list’s create button with its form and the command the form sends (generated/create-buttons.ts)', () => {
+    const creating = Object.values(resources).filter((resource) => resource.list.create);
+    expect(creating.length).toBeGreaterThan(0);
+    expect(Object.keys(createButtons).sort()).toEqual(creating.map((resource) => resource.name).sort());
+    for (const resource of creating) {
+      const form = formButtons[resource.list.create?.form ?? ''];
+      expect(createButtons[resource.name].form).toEqual(form);
+      expect(createButtons[resource.name].command).toEqual(commandOfForm(form, commandButtons));
+    }
   });
 
   it('names the forms sent as multipart as the forms say', () => {

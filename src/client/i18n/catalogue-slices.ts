@@ -8,11 +8,16 @@ import { isTree } from './catalogue.ts';
  * (the server's messages, fields, validation, its form), loaded when it opens;
  * `virtual:kontor-shell-catalogue` — what the shell around every page shows (failure pages, cookie
  * banner, the chunk loader); `virtual:kontor-portal-catalogue` — what the portal's first page (the
- * layout around every page and the dashboard) shows, and `virtual:kontor-portal-rest-catalogue` —
- * everything else (the other pages, the dialogs, the forms, the commands), its own chunk that every
- * other page and dialog waits for (`loadAllTexts` in i18n-provider.ts, `lazyPage`).
+ * layout around every page and the dashboard) shows; `virtual:kontor-portal-list-catalogue` — what a
+ * resource list and its detail panel add to it (issue 32: a list does not fetch the forms',
+ * validation and other pages' texts); `virtual:kontor-portal-rest-catalogue` — everything beyond
+ * the first page (the other pages, the dialogs, the forms, the commands), and
+ * `virtual:kontor-portal-list-rest-catalogue` — the same without the list's texts (a dialog opened
+ * on a list). Each is its own chunk that the pages and dialogs wait for (`loadTexts` in
+ * i18n-provider.ts, `lazyPage`); a route fetches one of them.
  * A key the first page shows but that is missing here shows its last segment until the rest has
- * come: `portal-catalogue.spec.ts` checks the keys the first page's modules name.
+ * come: `portal-catalogue.spec.ts` checks the keys the first page's and the list's modules name.
+ * A `*` in a path stands for every key at its level (`forms.*.title`: every form's title).
  */
 export const PORTAL_FIRST_PAGE = [
   'account.forgotPassword',
@@ -48,6 +53,34 @@ export const PORTAL_FIRST_PAGE = [
   'messages.serverError',
 ];
 
+/**
+ * What a resource list (`ResourceListPage`: filters, table, create and export buttons, the vouchers'
+ * DATEV button) and its detail panel (values, tabs, action tiles) show beyond the first page: the
+ * entities' and fields' labels, the enumerations, the action log's types, the forms' titles (the
+ * tiles and the create button), the list's and detail's own texts and the date filter's. The
+ * dialogs behind the buttons wait for the rest (`lazyPage`).
+ */
+export const PORTAL_LIST_PAGE = [
+  'actionTypes',
+  'datev.export.button',
+  'entities',
+  'enumGroups',
+  'enums',
+  'enumTitles',
+  'fields',
+  'forms.*.title',
+  'ui.actions',
+  'ui.date',
+  'ui.detail',
+  'ui.download',
+  'ui.list',
+  'ui.optional',
+  'ui.placeholder',
+  'ui.value',
+  'validation.dateFormatHint',
+  'validation.dateInvalid',
+];
+
 export const CATALOGUE_SLICES: Record<string, string[]> = {
   'virtual:kontor-login-catalogue': ['ui.login', 'account.forgotPassword', 'messages.badCredentials', 'selfservice.loader'],
   'virtual:kontor-password-reset-catalogue': [
@@ -61,34 +94,64 @@ export const CATALOGUE_SLICES: Record<string, string[]> = {
   ],
   'virtual:kontor-shell-catalogue': ['selfservice.session', 'selfservice.loader', 'messages.cookies', 'messages.failurePage'],
   'virtual:kontor-portal-catalogue': PORTAL_FIRST_PAGE,
-};
-
-/** Slices that are the rest of another: the catalogue without that one's parts. */
-export const CATALOGUE_RESTS: Record<string, string> = {
-  'virtual:kontor-portal-rest-catalogue': 'virtual:kontor-portal-catalogue',
+  'virtual:kontor-portal-list-catalogue': PORTAL_LIST_PAGE,
 };
 
 /**
- * The parts of a catalogue named by dotted paths, in the catalogue's shape.
+ * Slices that leave out what other slices hold: the list's parts beyond the first page's; the rest
+ * (no parts of its own: the whole catalogue) without the first page's, what a page other than a
+ * list fetches; and the rest without the list's too, what a dialog opened on a list fetches.
+ */
+export const CATALOGUE_WITHOUT: Record<string, string[]> = {
+  'virtual:kontor-portal-list-catalogue': ['virtual:kontor-portal-catalogue'],
+  'virtual:kontor-portal-rest-catalogue': ['virtual:kontor-portal-catalogue'],
+  'virtual:kontor-portal-list-rest-catalogue': ['virtual:kontor-portal-catalogue', 'virtual:kontor-portal-list-catalogue'],
+};
+
+/** Whether `name` is a slice that `catalogueSlice` knows (vite.config.ts serves those). */
+export const isCatalogueSlice = (name: string): boolean => name in CATALOGUE_SLICES || name in CATALOGUE_WITHOUT;
+
+/**
+ * The slice `name` of a catalogue: its parts (the whole catalogue for a rest) without the parts
+ * of the slices it leaves out.
+ *
+ * @example catalogueSlice(de, 'virtual:kontor-portal-rest-catalogue') // every text but the first page's and the list's
+ */
+export function catalogueSlice(catalogue: Record<string, unknown>, name: string): Record<string, unknown> {
+  const parts = CATALOGUE_SLICES[name];
+  const without = (CATALOGUE_WITHOUT[name] ?? []).flatMap((other) => CATALOGUE_SLICES[other] ?? []);
+  const rest = omitCatalogue(catalogue, without);
+  return parts ? sliceCatalogue(rest, parts) : rest;
+}
+
+/** Whether a path segment names a key (`*`: every key). */
+const names = (segment: string | undefined, key: string) => segment === key || segment === '*';
+
+/**
+ * The parts of a catalogue named by dotted paths, in the catalogue's shape; a path that names
+ * nothing adds nothing, the `$comment` header is left out.
  *
  * @example sliceCatalogue(de, ['ui.login']) // { ui: { login: { title: 'Anmelden' } } }
+ * @example sliceCatalogue(de, ['forms.*.title']) // { forms: { createDebtor: { title: 'Kunden anlegen' }, … } }
  */
 export function sliceCatalogue(catalogue: Record<string, unknown>, parts: string[]): Record<string, unknown> {
-  const slice: Record<string, unknown> = {};
-  for (const part of parts) {
-    const keys = part.split('.');
-    let from: unknown = catalogue;
-    let into = slice;
-    for (const [i, key] of keys.entries()) {
-      from = (from as Record<string, unknown> | undefined)?.[key];
-      if (i === keys.length - 1) into[key] = from ?? {};
-      else {
-        into[key] ??= {};
-        into = into[key] as Record<string, unknown>;
+  const pick = (tree: Record<string, unknown>, paths: string[][]): Record<string, unknown> => {
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(tree)) {
+      if (key === '$comment') continue;
+      const below = paths.filter((p) => names(p[0], key));
+      if (below.length === 0) continue;
+      if (below.some((p) => p.length === 1)) {
+        out[key] = value;
+        continue;
       }
+      if (!isTree(value)) continue;
+      const part = pick(value, below.map((p) => p.slice(1)));
+      if (Object.keys(part).length > 0) out[key] = part;
     }
-  }
-  return slice;
+    return out;
+  };
+  return pick(catalogue, parts.map((part) => part.split('.')));
 }
 
 /**
@@ -103,7 +166,7 @@ export function omitCatalogue(catalogue: Record<string, unknown>, parts: string[
     const out: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(tree)) {
       if (key === '$comment') continue;
-      const below = paths.filter((p) => p[0] === key);
+      const below = paths.filter((p) => names(p[0], key));
       if (below.some((p) => p.length === 1)) continue;
       if (below.length === 0 || !isTree(value)) {
         out[key] = value;

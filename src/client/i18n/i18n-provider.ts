@@ -10,24 +10,41 @@ export interface EnglishTexts {
   ra: Tree;
 }
 
+/**
+ * The texts a page needs beyond the first page's: a resource list's (with its detail panel), or
+ * every text (the other pages, the dialogs, the forms).
+ */
+export type CataloguePart = 'list' | 'all';
+
+/** The chunks of the German catalogue beyond the first page's slice (see `I18nSources.later`). */
+type LaterSlice = 'list' | 'rest' | 'listRest';
+
 export interface I18nSources {
   /**
-   * German now (the whole catalogue, or the first page's slice of it with `rest`); English as it is
-   * or as a loader (its own chunk, fetched when someone switches)
+   * German now (the whole catalogue, or the first page's slice of it with `later`); English as it
+   * is or as a loader (its own chunk, fetched when someone switches)
    */
   generated: { de: Tree; en: EnglishTexts | (() => Promise<EnglishTexts>) };
-  /** the rest of the German catalogue (its own chunk), fetched by `loadAllTexts` */
-  rest?: () => Promise<Tree>;
+  /**
+   * the rest of the German catalogue, fetched by `loadTexts`: what a list adds to the first page
+   * (`list`), everything beyond the first page (`rest`), and everything beyond the first page and
+   * the list (`listRest`, for a dialog opened on a list)
+   */
+  later?: Record<LaterSlice, () => Promise<Tree>>;
   wording: CatalogueSources['wording'];
 }
 
-/** react-admin's i18nProvider, and the promise of the whole German catalogue. */
+/** react-admin's i18nProvider, and the promises of the German catalogue's later parts. */
 export interface KontorI18nProvider extends I18nProvider {
   /**
-   * Fetches the rest of the German catalogue once and lays it into the translations; resolves when
-   * every text translates. Pages and dialogs beyond the first page wait for it before they render
-   * (`lazyPage`, `catalogueReady`), so no key ever shows in place of its text.
+   * Fetches the texts of `part` once and lays them into the translations; resolves when they
+   * translate. Pages and dialogs beyond the first page wait for theirs before they render
+   * (`lazyPage`, `catalogueReady`), so no key shows in place of its text. Each route fetches one
+   * chunk of texts and no text comes twice: a list fetches the list's; another page everything
+   * beyond the first page, or only what the list's lacks once the list's has come.
    */
+  loadTexts: (part: CataloguePart) => Promise<void>;
+  /** `loadTexts('all')`: resolves when every text translates. */
   loadAllTexts: () => Promise<void>;
 }
 
@@ -36,12 +53,12 @@ export interface KontorI18nProvider extends I18nProvider {
  * and the last key segment when neither catalogue knows a key. With English as a loader, German is
  * built without the generated English catalogue (the generated German one has every key of it, see
  * catalogue.spec.ts) and English (with react-admin's English texts) is fetched on the switch to it.
- * With `rest`, German starts from the first page's slice and gets the rest from `loadAllTexts`
- * (issue 13: the portal's first load).
+ * With `later`, German starts from the first page's slice and gets the list's and the rest from
+ * `loadTexts` (issues 13 and 32: the portal's first load, a list's download).
  *
- * @example createI18nProvider({ generated: { de, en: () => import('en.json').then(…) }, rest, wording })
+ * @example createI18nProvider({ generated: { de, en: () => import('en.json').then(…) }, later: { list, rest }, wording })
  */
-export function createI18nProvider({ generated, rest, wording }: I18nSources): KontorI18nProvider {
+export function createI18nProvider({ generated, later, wording }: I18nSources): KontorI18nProvider {
   const { en } = generated;
   let de = generated.de;
   const build = () =>
@@ -68,28 +85,38 @@ export function createI18nProvider({ generated, rest, wording }: I18nSources): K
     ],
     { allowMissing: true, onMissingKey: (key: string) => lastSegment(key) },
   );
-  let all: Promise<void> | null = rest ? null : Promise.resolve();
   /** the locale last asked for (the provider's own changes only once its messages are there) */
   let wanted = 'de';
-  const loadAllTexts = () => {
-    all ??= (rest as () => Promise<Tree>)().then(
+  const loading: Partial<Record<LaterSlice, Promise<void>>> = {};
+  const load = (slice: LaterSlice): Promise<void> => {
+    if (!later) return Promise.resolve();
+    loading[slice] ??= later[slice]().then(
       async (tree) => {
         de = mergeTrees(de, tree);
         now = build();
-        // the provider's German translations are rebuilt from the whole catalogue (unless a switch
-        // to English is under way or done: German is built anew on the switch back)
+        // the provider's German translations are rebuilt with the new texts (unless a switch to
+        // English is under way or done: German is built anew on the switch back)
         if (wanted === 'de') await provider.changeLocale('de');
       },
       (error: unknown) => {
-        all = null; // a failed fetch (a chunk error) is tried again next time
+        delete loading[slice]; // a failed fetch (a chunk error) is tried again next time
         throw error;
       },
     );
-    return all;
+    return loading[slice];
+  };
+  const loadTexts = async (part: CataloguePart) => {
+    if (loading.rest) return loading.rest; // every text beyond the first page has come or is coming
+    if (part === 'list') return load('list');
+    if (loading.list) {
+      await Promise.all([loading.list, load('listRest')]);
+      return;
+    }
+    return load('rest');
   };
   const changeLocale = (locale: string) => {
     wanted = locale;
     return provider.changeLocale(locale);
   };
-  return { ...provider, changeLocale, loadAllTexts };
+  return { ...provider, changeLocale, loadTexts, loadAllTexts: () => loadTexts('all') };
 }

@@ -5,8 +5,20 @@ declare module 'virtual:kontor-portal-catalogue' {
   export default catalogue;
 }
 
-/** The rest of the German catalogue: every part but the first page's (vite.config.ts, CATALOGUE_RESTS). */
+/** What a resource list and its detail add to the first page's texts (vite.config.ts, PORTAL_LIST_PAGE). */
+declare module 'virtual:kontor-portal-list-catalogue' {
+  const catalogue: Record<string, unknown>;
+  export default catalogue;
+}
+
+/** The rest of the German catalogue: every part but the first page's (vite.config.ts, CATALOGUE_WITHOUT). */
 declare module 'virtual:kontor-portal-rest-catalogue' {
+  const catalogue: Record<string, unknown>;
+  export default catalogue;
+}
+
+/** The rest without the list's parts too: what a dialog on a list fetches (vite.config.ts, CATALOGUE_WITHOUT). */
+declare module 'virtual:kontor-portal-list-rest-catalogue' {
   const catalogue: Record<string, unknown>;
   export default catalogue;
 }

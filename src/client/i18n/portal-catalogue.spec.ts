@@ -1,8 +1,10 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import de from '../../../generated/i18n/de.json';
-import { CATALOGUE_SLICES, sliceCatalogue } from './catalogue-slices';
+import { CATALOGUE_SLICES, catalogueSlice, sliceCatalogue } from './catalogue-slices';
+import { mergeTrees } from './catalogue';
 
 const CLIENT = path.resolve(import.meta.dirname, '..');
 const inDir = (dir: string) =>
@@ -30,40 +32,110 @@ const FIRST_PAGE_MODULES = [
   'data/use-server-error.ts',
 ];
 
+/**
+ * The modules a module imports statically, transitively (relative `import … from` and
+ * `export … from`, not `import type` and not `import()`: a lazy chunk waits for its own texts), as
+ * paths below the repository root (the generated resource configs, enumerations and tables too).
+ */
+function staticImports(...entries: string[]): string[] {
+  const root = path.resolve(CLIENT, '../..');
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const source = readFileSync(file, 'utf8');
+    for (const [, spec] of source.matchAll(/^(?:import|export)\s+(?!type\b)[^;]*?\bfrom\s+'(\.[^']+)'/gms)) {
+      const base = path.resolve(path.dirname(file), spec);
+      const found = [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`].find(
+        (candidate) => /\.tsx?$/.test(candidate) && existsSync(candidate),
+      );
+      if (found) visit(found);
+    }
+  };
+  for (const entry of entries) visit(path.join(CLIENT, entry));
+  return [...seen].map((file) => path.relative(root, file));
+}
+
 type Tree = Record<string, unknown>;
 const at = (tree: Tree, key: string): unknown =>
   key.split('.').reduce<unknown>((node, part) => (node as Tree | undefined)?.[part], tree);
+const areas = Object.keys(de).filter((key) => key !== '$comment').join('|');
 
-describe('the portal’s first-page catalogue (PORTAL_FIRST_PAGE)', () => {
-  const first = sliceCatalogue(de, CATALOGUE_SLICES['virtual:kontor-portal-catalogue']);
-  const areas = Object.keys(de).filter((key) => key !== '$comment').join('|');
-  const sources = FIRST_PAGE_MODULES.map((file) => [file, readFileSync(path.join(CLIENT, file), 'utf8')] as const);
-
-  it('has every text the first page’s modules name', () => {
-    const missing: string[] = [];
-    for (const [file, source] of sources) {
+/** The keys that the given modules name and `texts` lacks (`file: key`). */
+function missingKeys(texts: Tree, sources: (readonly [string, string])[]): string[] {
+  const missing: string[] = [];
+  for (const [file, source] of sources) {
       for (const [, key] of source.matchAll(new RegExp(`['"\`]((?:${areas})\\.[\\w.]+)['"\`]`, 'g'))) {
-        if (typeof at(de, key) === 'string' && at(first, key) === undefined) missing.push(`${file}: ${key}`);
+        if (typeof at(de, key) === 'string' && at(texts, key) === undefined) missing.push(`${file}: ${key}`);
       }
       // a key built at run time (`messages.creditorStatus.${status}Info`): the whole part before it
       for (const [, prefix] of source.matchAll(new RegExp(`\`((?:${areas})(?:\\.\\w+)*)\\.\\$\\{`, 'g'))) {
         const part = at(de, prefix);
-        if (part !== undefined && JSON.stringify(at(first, prefix)) !== JSON.stringify(part)) missing.push(`${file}: ${prefix}.*`);
+        if (part !== undefined && !isDeepStrictEqual(at(texts, prefix), part)) missing.push(`${file}: ${prefix}.*`);
       }
       const enumNames = [
         ...source.matchAll(/enumName="(\w+)"/g),
         ...source.matchAll(/enumLabel\(\s*\w+,\s*'(\w+)'/g),
       ].map((match) => match[1]);
       for (const name of enumNames) {
-        if (JSON.stringify(at(first, `enums.${name}`)) !== JSON.stringify(at(de, `enums.${name}`))) missing.push(`${file}: enums.${name}`);
+        if (!isDeepStrictEqual(at(texts, `enums.${name}`), at(de, `enums.${name}`))) missing.push(`${file}: enums.${name}`);
       }
-    }
-    expect(missing).toEqual([]);
+  }
+  return missing;
+}
+
+describe('the portal’s first-page catalogue (PORTAL_FIRST_PAGE)', () => {
+  const first = sliceCatalogue(de, CATALOGUE_SLICES['virtual:kontor-portal-catalogue']);
+  const sources = FIRST_PAGE_MODULES.map((file) => [file, readFileSync(path.join(CLIENT, file), 'utf8')] as const);
+
+  it('has every text the first page’s modules name', () => {
+    expect(missingKeys(first, sources)).toEqual([]);
   });
 
   it('leaves the areas of the other pages and the dialogs to the rest', () => {
     for (const area of ['entities', 'forms', 'commands', 'validation', 'actionTypes', 'history']) {
       expect(first[area], area).toBeUndefined();
+    }
+  });
+});
+
+describe('a resource list’s catalogue (PORTAL_LIST_PAGE)', () => {
+  // what a list shows once its texts have come: the first page's and the list's slices
+  const texts = mergeTrees(
+    sliceCatalogue(de, CATALOGUE_SLICES['virtual:kontor-portal-catalogue']),
+    catalogueSlice(de, 'virtual:kontor-portal-list-catalogue'),
+  );
+  // the list page and its detail panel (its own chunk, shown with the list's texts), with every
+  // module they import statically: the generated resource configs (the keys each list, filter,
+  // detail field and tab names), enumerations and the buttons' table among them
+  const modules = staticImports('resources/ResourceListPage.tsx', 'resources/ResourceDetail.tsx');
+  const root = path.resolve(CLIENT, '../..');
+  const sources = modules.map((file) => [file, readFileSync(path.join(root, file), 'utf8')] as const);
+
+  it('reads the list, the detail and the generated configs they show', () => {
+    for (const module of [
+      'src/client/resources/ResourceTable.tsx',
+      'src/client/resources/DetailTabs.tsx',
+      'src/client/pages/datev/DatevExportButton.tsx',
+      'generated/resources/debtors.ts',
+      'generated/enums.ts',
+      'generated/action-table.ts',
+    ]) {
+      expect(modules).toContain(module);
+    }
+    // the dialogs are fetched when they open, and wait for every text
+    expect(modules).not.toContain('src/client/resources/ActionDialog.tsx');
+    expect(modules).not.toContain('src/client/pages/datev/DatevExportDialog.tsx');
+  });
+
+  it('has every text that the list’s and the detail’s modules name', () => {
+    expect(missingKeys(texts, sources)).toEqual([]);
+  });
+
+  it('leaves the forms’ fields, the commands and the validation messages to the dialogs', () => {
+    const list = catalogueSlice(de, 'virtual:kontor-portal-list-catalogue');
+    for (const area of ['commands', 'validation.required', 'forms.createDebtor.fields', 'mail', 'account']) {
+      expect(at(list, area), area).toBeUndefined();
     }
   });
 });

@@ -1,11 +1,10 @@
 import { Box, Button, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { commandButtons, formButtons } from '../../../generated/action-table';
+import { createButtons } from '../../../generated/create-buttons';
 import { resources } from '../../../generated/resources';
 import { useCreditorLock } from '../auth/use-creditor-lock';
 import { useAdminPermissionCheck, usePermissionCheck } from '../auth/use-permission-check';
-import { commandOfForm } from '../forms/command-of-form';
 import { withParam } from '../forms/query-params';
 import { iconFor } from '../widgets/icon-registry';
 
@@ -23,8 +22,10 @@ export function ListCreateButton({ resource }: { resource: string }) {
   const allowed = usePermissionCheck();
   const adminAllowed = useAdminPermissionCheck();
   const entry = resources[resource]?.list.create;
-  const form = entry ? formButtons[entry.form] : undefined;
-  const command = form ? commandOfForm(form, commandButtons) : undefined;
+  // its form and command from a table of the lists' create buttons, not of every form and command
+  const table = entry ? createButtons[resource] : undefined;
+  const form = table?.form;
+  const command = table?.command;
   // a blocked or terminated creditor: switched off, with the reason beside it (issue 28)
   const locked = useCreditorLock(command?.creditorStatus);
   if (!entry || !form?.queryFlag || !allowed(form.permission)) return null;

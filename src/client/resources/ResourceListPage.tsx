@@ -1,5 +1,6 @@
-import { Alert, Box, Button, Card } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, CircularProgress } from '@mui/material';
 import { ListContextProvider, useCanAccess, useGetIdentity, useResourceContext, useTranslate } from 'ra-core';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { AccessDenied, Loading, Pagination } from 'react-admin';
 import { useLocation } from 'react-router-dom';
@@ -9,11 +10,39 @@ import { PageHeader } from '../layout/PageHeader';
 import { ListCreateButton } from './ListCreateButton';
 import { ListExportButton } from './ListExportButton';
 import { listActions } from './list-actions';
-import { ResourceDetail } from './ResourceDetail';
 import { ResourceFilters } from './ResourceFilters';
 import { ResourceTable } from './ResourceTable';
 import { selectionFromPath } from './resource-route';
 import { useUrlListController } from './use-url-list-controller';
+
+/**
+ * The detail panel (its tabs, values, action tiles and the buttons' table) is its own chunk, fetched
+ * when a record is selected, or earlier when the pointer or the focus comes to the list (issue 32:
+ * a list's download holds the list alone).
+ */
+const loadDetail = () => import('./ResourceDetail');
+const ResourceDetail = lazy(async () => ({ default: (await loadDetail()).ResourceDetail }));
+let detailRequested = false;
+/** Starts fetching the detail's chunk once, when a row is likely to be opened. */
+const preloadDetail = () => {
+  if (detailRequested) return;
+  detailRequested = true;
+  loadDetail().catch(() => {
+    detailRequested = false; // a failed fetch is tried again when the detail opens
+  });
+};
+
+/** What the detail's place shows while its chunk loads: the card it will be, with a spinner. */
+function DetailLoading() {
+  const translate = useTranslate();
+  return (
+    <Card component="section" aria-busy="true" aria-label={translate('ra.message.details')}>
+      <CardContent sx={{ py: 4, textAlign: 'center' }}>
+        <CircularProgress aria-label={translate('ra.page.loading')} />
+      </CardContent>
+    </Card>
+  );
+}
 
 /**
  * The generic list page of any configured resource: filters, table, pagination and the
@@ -86,7 +115,12 @@ function ResourceListView({ name }: { name: string }) {
           },
         }}
       >
-        <Card component="section" aria-label={translate(config.label)}>
+        <Card
+          component="section"
+          aria-label={translate(config.label)}
+          onPointerEnter={preloadDetail}
+          onFocus={preloadDetail}
+        >
           <ResourceTable config={config} selectedId={selection?.recordId} />
           {list.error ? null : <Pagination rowsPerPageOptions={config.list.perPageOptions} />}
         </Card>
@@ -94,7 +128,9 @@ function ResourceListView({ name }: { name: string }) {
             below a page of rows (issue 28) */}
         {selection ? (
           <Box sx={{ order: { xs: -1, lg: 0 }, minWidth: 0 }}>
-            <ResourceDetail config={config} selection={selection} />
+            <Suspense fallback={<DetailLoading />}>
+              <ResourceDetail config={config} selection={selection} />
+            </Suspense>
           </Box>
         ) : null}
       </Box>
