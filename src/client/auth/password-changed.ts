@@ -1,4 +1,4 @@
-import { commands } from '../../../generated/commands';
+import { changePasswordForm } from '../../../generated/forms/change-password';
 import { signIn } from './sign-in';
 import { tokenStore } from './token-store';
 
@@ -22,7 +22,9 @@ function usernameOfToken(token: string | null): string | null {
  * @example await renewAfterPasswordChange('/user-management/command/update-password', { password })
  */
 export async function renewAfterPasswordChange(path: string, data: Record<string, unknown>): Promise<void> {
-  if (path !== commands.updatePassword.path || typeof data.password !== 'string') return;
+  // the form's submit path is the command's (updatePassword): every form page sends through here, so
+  // it reads the one form, not the table of every command (issue 32; password-changed.spec.ts)
+  if (path !== changePasswordForm.submit?.path || typeof data.password !== 'string') return;
   const username = usernameOfToken(tokenStore.token);
   if (username) await signIn({ username, password: data.password });
 }

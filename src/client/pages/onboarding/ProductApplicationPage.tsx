@@ -6,7 +6,7 @@ import type { ServiceFeeMatrixEntry } from '../../../../generated/types';
 import type { VariantConfig } from '../../../shared/config-types';
 import { formatMoney } from '../../../shared/format';
 import { apiFetch } from '../../data/http-client';
-import { refusalText } from '../../forms/form-command';
+import { refusalText } from '../../forms/command-texts';
 import type { FormValues } from '../../forms/form-schema';
 import { classifyFailure, submitForm } from '../../forms/form-submit';
 import { OnboardingForm } from './OnboardingForm';
@@ -17,7 +17,7 @@ import {
   clearDraft,
   fieldsOf,
   loadDraft,
-  offeredProduct,
+  useOfferedProduct,
   productForm,
   saveDraft,
 } from './onboarding-product';
@@ -45,7 +45,7 @@ const FIELD_OF_REASON: Record<string, string> = { 'validation.emailTaken': 'emai
 export function ProductApplicationPage() {
   const translate = useTranslate();
   const { type } = useParams();
-  const variant = offeredProduct(type);
+  const variant = useOfferedProduct(type);
   const product = variant?.code ?? '';
   const steps = useMemo(
     () =>

@@ -4,10 +4,10 @@ import { useMemo, useState } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
 import type { FormValues } from '../../forms/form-schema';
 import { classifyFailure, submitForm } from '../../forms/form-submit';
-import { refusalText } from '../../forms/form-command';
+import { refusalText } from '../../forms/command-texts';
 import { OnboardingForm } from './OnboardingForm';
 import { OnboardingLayout } from './OnboardingLayout';
-import { fieldsOf, offeredProduct, productForm, requestForm } from './onboarding-product';
+import { fieldsOf, productForm, requestForm, useOfferedProduct } from './onboarding-product';
 
 /**
  * /onboarding/request/{type}: the product request (POST /onboarding/command/create-claim) with the
@@ -16,7 +16,7 @@ import { fieldsOf, offeredProduct, productForm, requestForm } from './onboarding
 export function ProductRequestPage() {
   const translate = useTranslate();
   const { type } = useParams();
-  const variant = offeredProduct(type);
+  const variant = useOfferedProduct(type);
   const form = useMemo(() => (variant ? productForm(requestForm, variant) : undefined), [variant]);
   const [data, setData] = useState<FormValues>({});
   const [sending, setSending] = useState(false);

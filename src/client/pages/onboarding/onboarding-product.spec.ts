@@ -4,7 +4,7 @@ import { variants } from '../../../../generated/variants';
 import { createRjsfLocalizer } from '../../../shared/validation';
 import { FormValidator } from '../../forms/form-validator';
 import { dropHidden, type FormValues, initialData, requiredFields, visibleFields, visibleSchema } from '../../forms/form-schema';
-import { APPLICATION_STEPS, applicationForm, offeredProduct, productForm, requestForm } from './onboarding-product';
+import { APPLICATION_STEPS, applicationForm, isOffered, productForm, requestForm } from './onboarding-product';
 
 const german = (key: string, params: Record<string, string | number> = {}) => {
   const text = key.split('.').reduce<any>((node, part) => node?.[part], de);
@@ -13,7 +13,7 @@ const german = (key: string, params: Record<string, string | number> = {}) => {
 // The validator the onboarding form builds (use-form-validator.ts), with the German catalogue.
 const validator = new FormValidator(createRjsfLocalizer(german));
 
-const offered = Object.keys(variants).filter((code) => offeredProduct(code));
+const offered = Object.keys(variants).filter((code) => isOffered(variants[code]));
 const stepForm = (product: string, key: string) => {
   const step = APPLICATION_STEPS.find((s) => s.key === key)!;
   return productForm(applicationForm, variants[product], step.fields, `productApplication-${key}`);

@@ -1,14 +1,35 @@
 import { productApplicationForm } from '../../../../generated/forms/product-application';
 import { productRequestForm } from '../../../../generated/forms/product-request';
-import { variants } from '../../../../generated/variants';
+import { use } from 'react';
+import { variantLoaders } from '../../../../generated/products';
 import type { FormConfig, VariantConfig } from '../../../shared/config-types';
 import { type FormSchema, productFormSchema } from '../../../shared/onboarding/product-rules';
 import type { FormValues } from '../../forms/form-schema';
 
-/** The product of an onboarding route's `{type}`: known and offered (not portal-only), else undefined. */
-export function offeredProduct(type: string | undefined): VariantConfig | undefined {
-  const variant = type ? variants[type.toUpperCase()] : undefined;
-  return variant?.onboarding.enabled ? variant : undefined;
+/** Whether a product is offered in the onboarding (not portal-only). */
+export const isOffered = (variant: VariantConfig | undefined): variant is VariantConfig => Boolean(variant?.onboarding.enabled);
+
+/** The products' configurations asked for so far, by code (each fetched once). */
+const productLoads = new Map<string, Promise<VariantConfig>>();
+
+/**
+ * The product of an onboarding route's `{type}` when it is known and offered (not portal-only), else
+ * undefined. Its configuration is fetched alone (`variantLoaders`), not all eight products with the
+ * page (issue 32); the page suspends while it comes (its spinner, `lazyPage`).
+ *
+ * @example const variant = useOfferedProduct(useParams().type); // VariantConfig of TPF for /onboarding/apply/tpf
+ */
+export function useOfferedProduct(type: string | undefined): VariantConfig | undefined {
+  const code = type?.toUpperCase() ?? '';
+  if (!Object.hasOwn(variantLoaders, code)) return undefined;
+  let loading = productLoads.get(code);
+  if (!loading) {
+    loading = variantLoaders[code]();
+    productLoads.set(code, loading);
+    loading.catch(() => productLoads.delete(code)); // a failed fetch is tried again next time
+  }
+  const variant = use(loading);
+  return isOffered(variant) ? variant : undefined;
 }
 
 /**
