@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, buildTestApp, loginAs, type TestApp } from '../helpers/app';
+
+// The admin creditor list and the action log read the caller's session and stored permissions along
+// with their page (issue 32): these tests pin what they answered before — the guards, the product
+// scope of each admin on the same compiled statement, and a role, a permission or a session changed
+// after the token was issued.
+
+let t: TestApp;
+const tokens: Record<string, string> = {};
+const SUPER = 'superadmin@example.com';
+const TPF = 'productadmin-tpf@example.com';
+const SUPPORT = 'support@example.com';
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  for (const user of [SUPER, TPF, SUPPORT, 'admin@example.com']) tokens[user] = await loginAs(t.app, user);
+});
+afterAll(() => t.close());
+
+const get = (url: string, user: string) => t.app.inject({ url: `/api${url}`, headers: bearer(tokens[user]) });
+const ok = async (url: string, user: string) => {
+  const response = await get(url, user);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+};
+const userRow = (username: string) =>
+  t.db
+    .selectFrom('appUser')
+    .select(['id', 'roles', 'permissions', 'sessionVersion', 'product', 'status'])
+    .where('username', '=', username)
+    .executeTakeFirstOrThrow();
+/** Runs `body` with the user's row changed, then puts the row back. */
+async function withUserChanged(username: string, change: Record<string, unknown>, body: () => Promise<void>) {
+  const before = await userRow(username);
+  const restore = {
+    roles: before.roles,
+    permissions: JSON.stringify(before.permissions),
+    sessionVersion: before.sessionVersion,
+    status: before.status,
+  };
+  try {
+    await t.db.updateTable('appUser').set(change).where('id', '=', before.id).execute();
+    await body();
+  } finally {
+    await t.db.updateTable('appUser').set(restore).where('id', '=', before.id).execute();
+  }
+}
+const countOf = async (table: 'creditor' | 'actionLogEntry', column: 'product' | 'productType', product?: string) => {
+  let query = t.db.selectFrom(table as 'creditor').select((eb) => eb.fn.countAll<number>().as('n'));
+  if (product) query = query.where(column as 'product', '=', product);
+  return Number((await query.executeTakeFirstOrThrow()).n);
+};
+
+const LISTS = [
+  { url: '/creditor/list', rows: 'creditors', table: 'creditor', column: 'product', product: (row: any) => row.product },
+  { url: '/action-log/list', rows: 'actionLogs', table: 'actionLogEntry', column: 'productType', product: (row: any) => row.productType },
+] as const;
+
+describe.each(LISTS)('GET /api$url read along', ({ url, rows, table, column, product }) => {
+  it('gives admins of different scope their own page from the same compiled statement', async () => {
+    for (const query of ['rowsPerPage=15', 'rowsPerPage=15&sortDesc=true', 'rowsPerPage=100&filters[productType][]=TPF&filters[product][]=TPF']) {
+      const q = url === '/creditor/list' ? query.replace('&filters[productType][]=TPF', '') : query.replace('&filters[product][]=TPF', '');
+      const all = await ok(`${url}?${q}`, SUPER);
+      const tpf = await ok(`${url}?${q}`, TPF);
+      const again = await ok(`${url}?${q}`, SUPER);
+      expect(again).toEqual(all);
+      expect(tpf[rows].every((row: unknown) => product(row) === 'TPF')).toBe(true);
+      expect(tpf.count).toBe(await countOf(table, column, 'TPF'));
+      if (!q.includes('TPF')) {
+        expect(all.count).toBe(await countOf(table, column));
+        expect(all.count).toBeGreaterThan(tpf.count);
+      } else expect(all.count).toBe(tpf.count);
+    }
+    // a page past the end: no rows, the totals still in scope
+    expect(await ok(`${url}?page=9999`, TPF)).toEqual({ [rows]: [], count: await countOf(table, column, 'TPF'), empty: false });
+  });
+
+  it('takes the scope from the roles stored now, not from the token', async () => {
+    // the product admin made an admin meanwhile: every product
+    await withUserChanged(TPF, { roles: ['ROLE_PRODUCT_ADMIN', 'ROLE_ADMIN'] }, async () => {
+      expect((await ok(`${url}?rowsPerPage=15`, TPF)).count).toBe(await countOf(table, column));
+    });
+    // an admin made a product admin meanwhile: their product only
+    const admin = await userRow('admin@example.com');
+    await withUserChanged('admin@example.com', { roles: ['ROLE_PRODUCT_ADMIN'] }, async () => {
+      const body = await ok(`${url}?rowsPerPage=100`, 'admin@example.com');
+      expect(body.count).toBe(await countOf(table, column, admin.product));
+      expect(body[rows].every((row: unknown) => product(row) === admin.product)).toBe(true);
+    });
+    expect((await ok(`${url}?rowsPerPage=15`, 'admin@example.com')).count).toBe(await countOf(table, column));
+  });
+
+  it('refuses with 403 and sends nothing when the admin permission is revoked', async () => {
+    const support = await userRow(SUPPORT);
+    const stored = support.permissions as { admin?: string[] };
+    // the support admin opens the action log with view_action_log, the creditors with update_user
+    const revoked = { ...stored, admin: [] };
+    await withUserChanged(SUPPORT, { permissions: JSON.stringify(revoked) }, async () => {
+      for (const query of ['rowsPerPage=15', 'page=9999', 'sortDesc=true']) {
+        const refused = await get(`${url}?${query}`, SUPPORT);
+        expect(refused.statusCode, query).toBe(403);
+        expect(refused.json().code).toBe('forbidden');
+        expect(refused.body).not.toContain(`"${rows}"`);
+      }
+    });
+    expect((await ok(`${url}?rowsPerPage=15`, SUPPORT)).count).toBe(await countOf(table, column));
+  });
+
+  it('refuses with 401 once the session ended, the empty page as well', async () => {
+    const row = await userRow(TPF);
+    await withUserChanged(TPF, { sessionVersion: row.sessionVersion + 1 }, async () => {
+      for (const query of ['rowsPerPage=15', 'page=9999']) {
+        const refused = await get(`${url}?${query}`, TPF);
+        expect(refused.statusCode, query).toBe(401);
+        expect(refused.body).not.toContain(`"${rows}"`);
+      }
+    });
+    await withUserChanged(TPF, { status: 'blocked' }, async () => {
+      expect((await get(`${url}?rowsPerPage=15`, TPF)).statusCode).toBe(401);
+    });
+    expect((await ok(`${url}?rowsPerPage=15`, TPF)).count).toBe(await countOf(table, column, 'TPF'));
+  });
+});
