@@ -11,6 +11,8 @@ import {
   type ProductScope,
   valuesOf,
 } from './admin-list-query';
+import { pageAlong, readerAlong, readerOf } from './reader-along';
+import { StatementCache } from '../statement-cache';
 
 /** Filters of GET /action-log/list and /export; creationDate is a `[from, to]` date range. */
 export interface ActionLogFilters {
@@ -82,45 +84,75 @@ const toEntry = (row: Selectable<Database['actionLogEntry']>): ActionLogEntry =>
   creationDate: toEpochSeconds(row.createdAt)!,
 });
 
-/**
- * Action-log entries (GET /action-log/list), newest first unless sorted otherwise; `rowsPerPage`
- * null gives every matching entry (the export).
- *
- * @example await listActionLog(db, null, { page: 1, rowsPerPage: 15, sortDesc: false, filters: { actionType: ['login'] } });
- */
-export async function listActionLog(
-  db: Kysely<Database>,
-  scope: ProductScope,
-  query: Omit<AdminListQuery<ActionLogFilters>, 'rowsPerPage'> & { rowsPerPage: number | null },
-) {
+type ExportQuery = Omit<AdminListQuery<ActionLogFilters>, 'page' | 'rowsPerPage'>;
+
+/** The entries matching the query in its order: newest first unless sorted otherwise (ties: the id in the same direction). */
+function entriesQuery(db: Kysely<Database>, scope: ProductScope, query: ExportQuery) {
   const sortColumn = query.sortBy ? SORT_COLUMNS[query.sortBy] : undefined;
   if (query.sortBy && !sortColumn) throw new Error(`not a sortable action-log column: ${query.sortBy}`);
-  let rowsQuery = db
+  return db
     .selectFrom('actionLogEntry as l')
     .where((eb) => conditions(eb, scope, query.filters))
-    .selectAll('l')
     .orderBy(sortColumn ? orderBy(sortColumn, query.sortDesc) : sql`l.created_at desc`)
     .orderBy('l.id', sortColumn && !query.sortDesc ? 'asc' : 'desc');
-  if (query.rowsPerPage !== null)
-    rowsQuery = rowsQuery.limit(query.rowsPerPage).offset((query.page - 1) * query.rowsPerPage);
-  const [rows, { count }] = await Promise.all([
-    rowsQuery.execute(),
+}
+
+/** Every entry matching the list's filters, in its order (GET /action-log/export). */
+export async function exportActionLog(db: Kysely<Database>, scope: ProductScope, query: ExportQuery): Promise<ActionLogEntry[]> {
+  return (await entriesQuery(db, scope, query).selectAll('l').execute()).map(toEntry);
+}
+
+type ScopeSlots = { readerId: number; scope?: string };
+
+/** The list's totals: the number of matching entries, whether any entry is in scope (asked only with filters), the reader's permissions and session. */
+function logTotals(db: Kysely<Database>, eb: ExpressionBuilder<Database, never>, filters: ActionLogFilters | undefined, slots: ScopeSlots) {
+  const scope = slots.scope ?? null;
+  return [
     db
       .selectFrom('actionLogEntry as l')
-      .where((eb) => conditions(eb, scope, query.filters))
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  const empty =
-    count === 0 &&
-    (!hasFilters(query.filters) ||
-      !(await db
-        .selectFrom('actionLogEntry as l')
-        .where((eb) => conditions(eb, scope))
-        .select('l.id')
-        .limit(1)
-        .executeTakeFirst()));
-  return { actionLogs: rows.map(toEntry), count, empty };
+      .where((inner) => conditions(inner, scope, filters))
+      .select((inner) => inner.fn.countAll<number>().as('n'))
+      .as('count'),
+    ...(hasFilters(filters)
+      ? [eb.exists(db.selectFrom('actionLogEntry as l').select('l.id').where((inner) => conditions(inner, scope)).limit(1)).as('anyInScope')]
+      : []),
+    ...readerAlong(eb, slots.readerId),
+  ] as const;
+}
+
+/** The statements of the list, compiled once per scope kind, filter and sort (src/server/db/statement-cache.ts). */
+const listStatements = new StatementCache();
+
+/**
+ * One page of the action log (GET /action-log/list), newest first unless sorted otherwise, with the
+ * total `count`, `empty` (no entry at all in the admin's scope) and the stored permissions and
+ * session of the admin `readerId` who asks — one statement (issue 32); only a page without rows
+ * asks for the totals in a second. The caller asserts the reader before it answers.
+ *
+ * @example await listActionLog(db, null, adminId, { page: 1, rowsPerPage: 15, sortDesc: false, filters: { actionType: ['login'] } });
+ */
+export async function listActionLog(db: Kysely<Database>, scope: ProductScope, readerId: number, query: AdminListQuery<ActionLogFilters>) {
+  const key = JSON.stringify([scope !== null, query.filters ?? null, query.sortBy ?? null, query.sortDesc]);
+  const values: ScopeSlots = scope === null ? { readerId } : { readerId, scope };
+  const paging = { limit: query.rowsPerPage, offset: (query.page - 1) * query.rowsPerPage };
+  const totalsOf = (eb: unknown, slots: ScopeSlots) => logTotals(db, eb as ExpressionBuilder<Database, never>, query.filters, slots);
+  const { rows, totals } = await pageAlong(
+    db,
+    listStatements,
+    key,
+    values,
+    paging,
+    (slots) =>
+      entriesQuery(db, slots.scope ?? null, query)
+        .selectAll('l')
+        .select((eb) => totalsOf(eb, slots))
+        .limit(slots.limit)
+        .offset(slots.offset),
+    (slots) => db.selectNoFrom((eb) => totalsOf(eb, slots)),
+  );
+  const count = Number(totals?.count ?? 0);
+  const empty = count === 0 && (!hasFilters(query.filters) || !(totals as { anyInScope?: unknown } | undefined)?.anyInScope);
+  return { actionLogs: rows.map(toEntry), count, empty, ...readerOf(totals) };
 }
 
 /** One entry in the admin's scope (GET /action-log/{id}, the inline details), or undefined. */

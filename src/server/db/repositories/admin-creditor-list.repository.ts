@@ -13,7 +13,9 @@ import {
   textOrder,
   valuesOf,
 } from './admin-list-query';
-import { loginAllowed, mainUsersOf } from './admin-user.repository';
+import { loginAllowed, mainUserAlong } from './admin-user.repository';
+import { pageAlong, readerAlong, readerOf } from './reader-along';
+import { StatementCache } from '../statement-cache';
 
 /** Filters of GET /creditor/list (bracket arrays); companyUser matches any user name of the creditor. */
 export interface CreditorListFilters {
@@ -104,64 +106,89 @@ function conditions(eb: CreditorEb, scope: ProductScope, filters: CreditorListFi
   return eb.and(all);
 }
 
+type ScopeSlots = { readerId: number; scope?: string };
+
+/** The list's totals: the number of matching creditors, whether any creditor is in scope (asked only with filters), the reader's permissions and session. */
+function creditorTotals(db: Kysely<Database>, eb: ExpressionBuilder<Database, never>, filters: CreditorListFilters | undefined, slots: ScopeSlots) {
+  const scope = slots.scope ?? null;
+  return [
+    db
+      .selectFrom('creditor as c')
+      .where((inner) => conditions(inner, scope, filters))
+      .select((inner) => inner.fn.countAll<number>().as('n'))
+      .as('count'),
+    ...(hasFilters(filters)
+      ? [eb.exists(db.selectFrom('creditor as c').select('c.id').where((inner) => inScope(inner, scope)).limit(1)).as('anyInScope')]
+      : []),
+    ...readerAlong(eb, slots.readerId),
+  ] as const;
+}
+
+/** The statements of the list, compiled once per scope kind, filter and sort (src/server/db/statement-cache.ts). */
+const listStatements = new StatementCache();
+
 /**
  * One page of the admin creditor list (GET /creditor/list) with each creditor's main user, the total
- * `count` and `empty` (no creditor at all in the admin's scope).
+ * `count`, `empty` (no creditor at all in the admin's scope) and the stored permissions and session
+ * of the admin `readerId` who asks — one statement (issue 32): the main user and the totals are
+ * scalar subqueries of the page; only a page without rows asks for the totals in a second. The
+ * caller asserts the reader before it answers (admin-list-route.ts).
  *
- * @example await listAdminCreditors(db, null, { page: 1, rowsPerPage: 15, sortDesc: false });
+ * @example await listAdminCreditors(db, null, adminId, { page: 1, rowsPerPage: 15, sortDesc: false });
  */
 export async function listAdminCreditors(
   db: Kysely<Database>,
   scope: ProductScope,
+  readerId: number,
   query: AdminListQuery<CreditorListFilters>,
 ) {
   const sortColumn = SORT_COLUMNS[query.sortBy ?? 'name'];
   if (!sortColumn) throw new Error(`not a sortable creditor column: ${query.sortBy}`);
-  const rowsQuery = db
-    .selectFrom('creditor as c')
-    .where((eb) => conditions(eb, scope, query.filters))
-    .select([
-      'c.id',
-      'c.status',
-      'c.createdAt',
-      'c.updatedAt',
-      'c.name',
-      'c.apiErrorCount',
-      'c.sapNumber',
-      'c.city',
-      'c.email',
-      'c.product',
-      'c.sentToSapAt',
-      'c.setupFee',
-      'c.permissions',
-      'c.invoicesEnabled',
-      'c.documentsEnabled',
-      openSepaUpdate.as('hasOpenCreditorDebitUpdate'),
-    ])
-    .orderBy(orderBy(sortColumn, query.sortDesc))
-    .orderBy('c.id', query.sortDesc ? 'desc' : 'asc')
-    .limit(query.rowsPerPage)
-    .offset((query.page - 1) * query.rowsPerPage);
-  const countQuery = db
-    .selectFrom('creditor as c')
-    .where((eb) => conditions(eb, scope, query.filters))
-    .select((eb) => eb.fn.countAll<number>().as('count'));
-  const [rows, { count }] = await Promise.all([rowsQuery.execute(), countQuery.executeTakeFirstOrThrow()]);
-  const empty =
-    count === 0 &&
-    (!hasFilters(query.filters) ||
-      !(await db
-        .selectFrom('creditor as c')
-        .select('c.id')
-        .where((eb) => inScope(eb, scope))
-        .limit(1)
-        .executeTakeFirst()));
-  const users = await mainUsersOf(
+  const key = JSON.stringify([scope !== null, query.filters ?? null, query.sortBy ?? null, query.sortDesc]);
+  const values: ScopeSlots = scope === null ? { readerId } : { readerId, scope };
+  const paging = { limit: query.rowsPerPage, offset: (query.page - 1) * query.rowsPerPage };
+  const totalsOf = (eb: unknown, slots: ScopeSlots) =>
+    creditorTotals(db, eb as ExpressionBuilder<Database, never>, query.filters, slots);
+  const { rows, totals } = await pageAlong(
     db,
-    rows.map((row) => row.id),
+    listStatements,
+    key,
+    values,
+    paging,
+    (slots) =>
+      db
+        .selectFrom('creditor as c')
+        .where((eb) => conditions(eb, slots.scope ?? null, query.filters))
+        .select((eb) => [
+          'c.id',
+          'c.status',
+          'c.createdAt',
+          'c.updatedAt',
+          'c.name',
+          'c.apiErrorCount',
+          'c.sapNumber',
+          'c.city',
+          'c.email',
+          'c.product',
+          'c.sentToSapAt',
+          'c.setupFee',
+          'c.permissions',
+          'c.invoicesEnabled',
+          'c.documentsEnabled',
+          openSepaUpdate.as('hasOpenCreditorDebitUpdate'),
+          mainUserAlong(eb),
+          ...totalsOf(eb, slots),
+        ])
+        .orderBy(orderBy(sortColumn, query.sortDesc))
+        .orderBy('c.id', query.sortDesc ? 'desc' : 'asc')
+        .limit(slots.limit)
+        .offset(slots.offset),
+    (slots) => db.selectNoFrom((eb) => totalsOf(eb, slots)),
   );
+  const count = Number(totals?.count ?? 0);
+  const empty = count === 0 && (!hasFilters(query.filters) || !(totals as { anyInScope?: unknown } | undefined)?.anyInScope);
   const creditors: AdminCreditorListItem[] = rows.map((row) => {
-    const user = users.get(row.id);
+    const user = row.mainUser;
     return {
       identifier: row.id,
       status: row.status as AdminCreditorListItem['status'],
@@ -191,7 +218,7 @@ export async function listAdminCreditors(
         : null,
     };
   });
-  return { creditors, count, empty };
+  return { creditors, count, empty, ...readerOf(totals) };
 }
 
 type OptionColumn = 'name' | 'sapNumber' | 'city';

@@ -48,6 +48,25 @@ export async function mainUsersOf(db: Kysely<Database>, creditorIds: number[]) {
   return users;
 }
 
+/**
+ * A creditor's main user as a scalar subquery of a statement over `creditor as c` (the admin
+ * creditor list, issue 32): the same user {@link mainUsersOf} picks (the lowest id among the main
+ * user roles), as one JSON object, or null.
+ */
+export function mainUserAlong(eb: ExpressionBuilder<Database & { c: Database['creditor'] }, 'c'>) {
+  return eb
+    .selectFrom('appUser as u')
+    .select(
+      sql<{ id: number; username: string; roles: string[]; email: string; status: string }>`jsonb_build_object('id', u.id,
+        'username', u.username, 'roles', to_jsonb(u.roles), 'email', u.email, 'status', u.status)`.as('user'),
+    )
+    .whereRef('u.creditorId', '=', 'c.id')
+    .where(sql<boolean>`u.roles && ${sql.val(MAIN_USER_ROLES)}::text[]`)
+    .orderBy('u.id')
+    .limit(1)
+    .as('mainUser');
+}
+
 const searchIn = (eb: UserEb, terms: string[] | undefined, columns: Expression<string | null>[]) =>
   valuesOf(terms)
     .map(containsPattern)

@@ -1,4 +1,5 @@
-import { type ExpressionBuilder, sql } from 'kysely';
+import { type Compilable, type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import type { StatementCache } from '../statement-cache';
 import type { SessionRow } from '../../services/session-row';
 import type { Database } from '../schema';
 
@@ -54,3 +55,40 @@ export function readAlong(value: unknown): {
     readerPermissions: JSON.parse(value.slice(permissionsAt)) as Record<string, unknown>,
   };
 }
+
+/** What a read-along list statement brings besides its rows: the reader's stored permissions and session. */
+export interface ReaderAlong {
+  readerPermissions: Record<string, unknown> | null;
+  readerSession: SessionRow | null;
+}
+
+/**
+ * One page of a list whose totals (the count, …, and {@link readerAlong}) ride along as scalar
+ * subqueries on every row of the page, in one statement compiled once per `key`
+ * (src/server/db/statement-cache.ts); only a page without rows asks for the totals in a second
+ * statement. `page` gets the slots of `values` plus `limit` and `offset`; `totals` those of `values`.
+ *
+ * @example
+ * const { rows, totals } = await pageAlong(db, cache, key, { readerId }, { limit: 15, offset: 0 },
+ *   (slots) => rowsQuery(slots).select((eb) => totals(eb, slots)), (slots) => db.selectNoFrom((eb) => totals(eb, slots)));
+ */
+export async function pageAlong<V extends Record<string, unknown>, R extends T, T>(
+  db: Kysely<Database>,
+  cache: StatementCache,
+  key: string,
+  values: V,
+  paging: { limit: number; offset: number },
+  page: (slots: V & { limit: number; offset: number }) => Compilable<R>,
+  totals: (slots: V) => Compilable<T>,
+): Promise<{ rows: R[]; totals: T | undefined }> {
+  const rows = await cache.rows(db, `page ${key}`, { ...values, ...paging }, page);
+  if (rows.length) return { rows, totals: rows[0] };
+  const [only] = await cache.rows(db, `totals ${key}`, values, totals);
+  return { rows, totals: only };
+}
+
+/** The reader's permissions and session of a {@link pageAlong} totals row (null: no row of the reader). */
+export const readerOf = (totals: { readerPermissions?: unknown; readerSession?: unknown } | undefined): ReaderAlong => ({
+  readerPermissions: (totals?.readerPermissions as Record<string, unknown> | null | undefined) ?? null,
+  readerSession: (totals?.readerSession as SessionRow | null | undefined) ?? null,
+});

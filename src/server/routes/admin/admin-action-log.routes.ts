@@ -4,6 +4,7 @@ import { actionLogRoutes as generated } from '../../../../generated/routes/actio
 import type { AppDeps } from '../../app';
 import {
   type ActionLogFilters,
+  exportActionLog,
   findActionLogEntry,
   listActionLog,
   listActionTypes,
@@ -11,6 +12,7 @@ import {
 import type { AdminListQuery } from '../../db/repositories/admin-list-query';
 import { ApiError } from '../../errors';
 import { productScopeOf, requireAdminScreen } from './admin-access';
+import { adminListRoute } from './admin-list-route';
 import { csvDisposition, toGermanCsv } from './admin-csv';
 import { csvResponse, exportQuerystring, stringListResponse } from './admin-schemas';
 import { withErrors } from '../route-schemas';
@@ -24,13 +26,14 @@ import { actorOf, writeActionLog } from '../../services/action-log';
 export async function adminActionLogRoutes(app: FastifyInstance, { db }: AppDeps): Promise<void> {
   const gate = requireAdminScreen(db, 'actionLog');
 
-  app.route<{ Querystring: AdminListQuery<ActionLogFilters> }>({
-    method: generated.list.method,
-    url: generated.list.url,
-    schema: withErrors(generated.list.schema),
-    preHandler: gate,
-    handler: (request) => listActionLog(db, productScopeOf(request), request.query),
-  });
+  // one statement with the admin's session and permissions read along (issue 32)
+  adminListRoute<ActionLogFilters, Awaited<ReturnType<typeof listActionLog>>>(
+    app,
+    db,
+    'actionLog',
+    generated.list,
+    (scope, readerId, query) => listActionLog(db, scope, readerId, query),
+  );
 
   app.get<{ Querystring: Omit<AdminListQuery<ActionLogFilters>, 'page' | 'rowsPerPage'> }>(
     '/action-log/export',
@@ -45,11 +48,7 @@ export async function adminActionLogRoutes(app: FastifyInstance, { db }: AppDeps
       preHandler: gate,
     },
     async (request, reply) => {
-      const { actionLogs } = await listActionLog(db, productScopeOf(request), {
-        ...request.query,
-        page: 1,
-        rowsPerPage: null,
-      });
+      const actionLogs = await exportActionLog(db, productScopeOf(request), request.query);
       // logged after the read: the export does not contain its own entry
       await writeActionLog(db, actorOf(request.user), 'csv_export', {
         export: 'actionLog',

@@ -14,10 +14,10 @@ import {
   listCreditorSapPicker,
   listCreditorUsernames,
 } from '../../db/repositories/admin-creditor-list.repository';
-import type { AdminListQuery } from '../../db/repositories/admin-list-query';
 import { listFeeConditions } from '../../db/repositories/creditor.repository';
 import { ApiError } from '../../errors';
 import { productScopeOf, requireAdminScreen } from './admin-access';
+import { adminListRoute } from './admin-list-route';
 import { idParams, stringListResponse } from './admin-schemas';
 import { withErrors, errorResponses } from '../route-schemas';
 
@@ -32,13 +32,14 @@ const security = [{ bearerAuth: [] }];
 export async function adminCreditorsRoutes(app: FastifyInstance, { db }: AppDeps): Promise<void> {
   const gate = requireAdminScreen(db, 'creditors');
 
-  app.route<{ Querystring: AdminListQuery<CreditorListFilters> }>({
-    method: generated.list.method,
-    url: generated.list.url,
-    schema: withErrors(generated.list.schema),
-    preHandler: gate,
-    handler: (request) => listAdminCreditors(db, productScopeOf(request), request.query),
-  });
+  // one statement with the admin's session and permissions read along (issue 32)
+  adminListRoute<CreditorListFilters, Awaited<ReturnType<typeof listAdminCreditors>>>(
+    app,
+    db,
+    'creditors',
+    generated.list,
+    (scope, readerId, query) => listAdminCreditors(db, scope, readerId, query),
+  );
 
   app.route<{ Params: { id: number } }>({
     method: generated.show.method,
