@@ -155,6 +155,42 @@ describe('GET /api/user-information/work-queue/list', () => {
     expect((await list('', await loginAs(t.app, 'admin@example.com'))).statusCode).toBe(403);
     expect((await t.app.inject({ url: '/api/user-information/work-queue/list' })).statusCode).toBe(401);
   });
+
+  it('gives each tenant its own page from the same compiled statement; an ended session or a blocked user is refused without a row', async () => {
+    for (const query of ['', 'sortBy=title', 'filters[status][]=open']) {
+      const own = (await list(query)).json();
+      const other = (await list(query, otherToken)).json();
+      expect((await list(query)).json()).toEqual(own);
+      const ownIds = new Set(
+        (await t.db.selectFrom('workQueueItem').select('id').where('creditorId', '=', creditorId).execute()).map((r) => r.id),
+      );
+      expect(own.items.length).toBeGreaterThan(0);
+      expect(own.items.every((item: { identifier: number }) => ownIds.has(item.identifier))).toBe(true);
+      expect(other.items.some((item: { identifier: number }) => ownIds.has(item.identifier))).toBe(false);
+    }
+    const user = await t.db
+      .selectFrom('appUser')
+      .select(['id', 'sessionVersion', 'status'])
+      .where('username', '=', 'creditor@example.com')
+      .executeTakeFirstOrThrow();
+    for (const change of [{ sessionVersion: user.sessionVersion + 1 }, { status: 'blocked' }]) {
+      try {
+        await t.db.updateTable('appUser').set(change).where('id', '=', user.id).execute();
+        for (const query of ['', 'page=9999']) {
+          const refused = await list(query);
+          expect(refused.statusCode, JSON.stringify(change)).toBe(401);
+          expect(refused.body).not.toContain('"items"');
+        }
+      } finally {
+        await t.db
+          .updateTable('appUser')
+          .set({ sessionVersion: user.sessionVersion, status: user.status })
+          .where('id', '=', user.id)
+          .execute();
+      }
+    }
+    expect((await list('')).statusCode).toBe(200);
+  });
 });
 
 describe('GET /api/user-information/work-queue/count-unhandled', () => {
