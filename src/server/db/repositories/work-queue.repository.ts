@@ -1,8 +1,10 @@
-import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
+import { type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { WorkQueueItem, WorkQueueMessage, WorkQueueVoucher } from '../../../../generated/types';
 import { expandStatusFilter, INVOICE_TYPES } from '../../services/status-groups';
 import type { Database } from '../schema';
 import { toEpochSeconds } from '../values';
+import { StatementCache } from '../statement-cache';
+import { pageAlong, readerAlong, readerOf } from './reader-along';
 
 /** An item open (or read) longer than this since its creation is shown as an error (document 1 §4, §9). */
 export const WORK_QUEUE_ERROR_AFTER_DAYS = 7;
@@ -106,51 +108,201 @@ function conditions(eb: WqEb, creditorId: number, filters: WorkQueueListFilters 
 const hasFilters = (filters: WorkQueueListFilters = {}) =>
   Object.values(filters).some((values: string[] | undefined) => (values ?? []).some((v) => v.trim() !== ''));
 
+type ItemEb = ExpressionBuilder<Database & { w: Database['workQueueItem'] }, 'w'>;
+
+/** A JSON array of `rows` (an object per row, in the order given), `[]` when there is none. */
+const jsonArray = (object: RawBuilder<unknown>, order: RawBuilder<unknown>) =>
+  sql`coalesce(jsonb_agg(${object} order by ${order}), '[]'::jsonb)`;
+
+/** The item's vouchers and counter vouchers as one JSON array (by voucher id), a scalar subquery. */
+const vouchersAlong = (eb: ItemEb) =>
+  eb
+    .selectFrom('workQueueVoucher as wv')
+    .innerJoin('voucher as v', 'v.id', 'wv.voucherId')
+    .whereRef('wv.creditorId', '=', 'w.creditorId')
+    .whereRef('wv.workQueueItemId', '=', 'w.id')
+    .select(
+      jsonArray(
+        sql`jsonb_build_object('isCounterVoucher', wv.is_counter_voucher, 'id', v.id, 'customNumber', v.custom_number,
+          'officialVoucherNumber', v.official_voucher_number, 'type', v.type, 'source', v.source, 'originalName', v.original_name,
+          'amount', v.amount, 'leftoverAmount', v.leftover_amount, 'paymentDeadline', v.payment_deadline)`,
+        sql`v.id`,
+      ).as('j'),
+    )
+    .as('vouchers');
+
+/** The item's messages, oldest first, as a JSON array (their time in epoch seconds), a scalar subquery. */
+const messagesAlong = (eb: ItemEb) =>
+  eb
+    .selectFrom('workQueueMessage as m')
+    .whereRef('m.creditorId', '=', 'w.creditorId')
+    .whereRef('m.workQueueItemId', '=', 'w.id')
+    .select(
+      jsonArray(
+        sql`jsonb_build_object('text', m.text, 'sender', m.sender, 'created', floor(extract(epoch from m.created_at)))`,
+        sql`m.created_at, m.id`,
+      ).as('j'),
+    )
+    .as('messages');
+
+/** The options of a state of affairs, accepted or rejected, in their position, as a JSON array. */
+const optionsOf = (accepted: boolean) => sql`coalesce((select jsonb_agg(jsonb_build_object('code', o.code, 'text', o.text,
+  'fullAmount', o.full_amount, 'noteRequired', o.note_required) order by o.position, o.id)
+  from state_of_affairs_option o where o.state_code = s.code and o.accepted = ${sql.lit(accepted)}), '[]'::jsonb)`;
+
+/** The item's state of affairs of the catalogue with its options as one JSON object (null: none), a scalar subquery. */
+const stateAlong = (eb: ItemEb) =>
+  eb
+    .selectFrom('stateOfAffairs as s')
+    .whereRef('s.code', '=', 'w.stateOfAffairsCode')
+    .select(
+      sql<NonNullable<WorkQueueItem['stateOfAffairs']>>`jsonb_build_object('code', s.code,
+        'acceptedOptions', ${optionsOf(true)}, 'rejectedOptions', ${optionsOf(false)},
+        'followUpAction', s.follow_up_action, 'rejectAction', s.reject_action,
+        'acceptFileRequired', s.accept_file_required, 'rejectFileRequired', s.reject_file_required)`.as('j'),
+    )
+    .as('stateOfAffairs');
+
+/**
+ * The full items of a creditor (debtor, location, vouchers, messages, state of affairs) in one
+ * statement: the children are scalar JSON subqueries of each item row.
+ */
+function itemsQuery(db: Kysely<Database>, creditorId: number) {
+  return db
+    .selectFrom('workQueueItem as w')
+    .leftJoin('debtor as d', 'd.id', 'w.debtorId')
+    .leftJoin('location as l', 'l.id', 'w.locationId')
+    .where('w.creditorId', '=', creditorId)
+    .selectAll('w')
+    .select((eb) => [
+      'd.name as debtorName',
+      'd.debtorType',
+      'l.name as locationName',
+      'l.customDebtorNumber',
+      statusToShow.as('statusToShow'),
+      vouchersAlong(eb as unknown as ItemEb),
+      messagesAlong(eb as unknown as ItemEb),
+      stateAlong(eb as unknown as ItemEb),
+    ]);
+}
+
+type ItemRow = Awaited<ReturnType<ReturnType<typeof itemsQuery>['execute']>>[number];
+type VoucherJson = {
+  isCounterVoucher: boolean;
+  id: number;
+  customNumber: string | null;
+  officialVoucherNumber: string | null;
+  type: string;
+  source: string;
+  originalName: string | null;
+  amount: number;
+  leftoverAmount: number;
+  paymentDeadline: string | null;
+};
+
+const toVoucher = (v: VoucherJson): WorkQueueVoucher => ({
+  identifier: v.id,
+  numberToShow: v.officialVoucherNumber ?? v.customNumber,
+  type: v.type as WorkQueueVoucher['type'],
+  officialVoucherNumber: v.officialVoucherNumber,
+  isProcessableVoucherType: INVOICE_TYPES.includes(v.type),
+  source: v.source as WorkQueueVoucher['source'],
+  originalFileName: v.originalName,
+  amount: v.amount,
+  leftOverAmount: v.leftoverAmount,
+  paymentDeadline: v.paymentDeadline,
+});
+
+/** The answer's item of a row of {@link itemsQuery}. */
+function toItem(row: ItemRow): WorkQueueItem {
+  const vouchers = (row.vouchers ?? []) as unknown as VoucherJson[];
+  const messages = (row.messages ?? []) as unknown as { text: string; sender: string; created: number }[];
+  return {
+    identifier: row.id,
+    debtor:
+      row.debtorId && row.debtorName
+        ? { id: row.debtorId, name: row.debtorName, type: row.debtorType as 'business' | 'customer' }
+        : null,
+    fileIdentifier: row.fileIdentifier,
+    location: row.locationId ? { id: row.locationId, name: row.locationName ?? '', customNumber: row.customDebtorNumber } : null,
+    documentUrls: row.documentUrls,
+    vouchers: vouchers.filter((v) => !v.isCounterVoucher).map(toVoucher),
+    counterVouchers: vouchers.filter((v) => v.isCounterVoucher).map(toVoucher),
+    messages: messages.map(
+      (m): WorkQueueMessage => ({ text: m.text, created: Number(m.created), sender: m.sender as WorkQueueMessage['sender'] }),
+    ),
+    status: row.status as WorkQueueItem['status'],
+    statusToShow: row.statusToShow as WorkQueueItem['statusToShow'],
+    title: row.title,
+    text: row.text,
+    transactionKey: row.transactionKey,
+    created: toEpochSeconds(row.createdAt)!,
+    updated: toEpochSeconds(row.updatedAt),
+    finished: toEpochSeconds(row.finishedAt),
+    sent: toEpochSeconds(row.sentAt),
+    stateOfAffairs: (row.stateOfAffairs as WorkQueueItem['stateOfAffairs'] | null) ?? null,
+    answerCode: row.answerCode,
+  };
+}
+
+type ListSlots = { creditorId: number; readerId: number };
+
+/** The list's totals: the number of matching items, whether the creditor has any item (asked only with filters), the reader's permissions and session. */
+function listTotals(db: Kysely<Database>, eb: ExpressionBuilder<Database, never>, filters: WorkQueueListFilters | undefined, slots: ListSlots) {
+  return [
+    db
+      .selectFrom('workQueueItem as w')
+      .where((inner) => conditions(inner, slots.creditorId, filters))
+      .select((inner) => inner.fn.countAll<number>().as('n'))
+      .as('count'),
+    ...(hasFilters(filters)
+      ? [eb.exists(db.selectFrom('workQueueItem as w').select('w.id').where('w.creditorId', '=', slots.creditorId).limit(1)).as('anyItem')]
+      : []),
+    ...readerAlong(eb, slots.readerId),
+  ] as const;
+}
+
+/** The list's statements, compiled once per filter and sort (src/server/db/statement-cache.ts). */
+const listStatements = new StatementCache();
+
 /**
  * One page of a creditor's work-queue items (full items: debtor, vouchers, messages, state of
- * affairs), the matching `count` and `empty` (no items at all, filters aside).
+ * affairs), the matching `count`, `empty` (no items at all, filters aside) and the session state of
+ * the user `readerId` who asks — one statement (issue 32); only a page without rows asks for the
+ * totals in a second. The caller asserts the session before it answers.
  *
  * @example
- * await listWorkQueue(db, creditorId, { page: 1, rowsPerPage: 15, sortBy: 'created', sortDesc: true });
+ * await listWorkQueue(db, creditorId, userId, { page: 1, rowsPerPage: 15, sortBy: 'created', sortDesc: true });
  */
-export async function listWorkQueue(db: Kysely<Database>, creditorId: number, query: WorkQueueListQuery) {
+export async function listWorkQueue(db: Kysely<Database>, creditorId: number, readerId: number, query: WorkQueueListQuery) {
   const sortBy = query.sortBy ?? 'created';
   const sortColumn = SORT_COLUMNS[sortBy];
   if (!sortColumn) throw new Error(`not a sortable work-queue column: ${sortBy}`);
   // without an explicit sort the newest come first
   const desc = query.sortBy ? query.sortDesc : true;
   const direction = desc ? sql`desc` : sql`asc`;
-
-  const idsQuery = db
-    .selectFrom('workQueueItem as w')
-    .leftJoin('debtor as d', 'd.id', 'w.debtorId')
-    .where((eb) => conditions(eb, creditorId, query.filters))
-    .select('w.id')
-    .orderBy(sql`${sortColumn} ${direction} nulls last`)
-    .orderBy('w.id', desc ? 'desc' : 'asc')
-    .limit(query.rowsPerPage)
-    .offset((query.page - 1) * query.rowsPerPage);
-  const countQuery = db
-    .selectFrom('workQueueItem as w')
-    .where((eb) => conditions(eb, creditorId, query.filters))
-    .select((eb) => eb.fn.countAll<number>().as('count'));
-
-  const [ids, { count }] = await Promise.all([idsQuery.execute(), countQuery.executeTakeFirstOrThrow()]);
-  const items = await loadItems(
+  const key = JSON.stringify([query.filters ?? null, query.sortBy ?? null, query.sortDesc]);
+  const totalsOf = (eb: unknown, slots: ListSlots) =>
+    listTotals(db, eb as ExpressionBuilder<Database, never>, query.filters, slots);
+  const { rows, totals } = await pageAlong(
     db,
-    creditorId,
-    ids.map((row) => row.id),
+    listStatements,
+    key,
+    { creditorId, readerId },
+    { limit: query.rowsPerPage, offset: (query.page - 1) * query.rowsPerPage },
+    (slots) =>
+      itemsQuery(db, slots.creditorId)
+        .where((eb) => conditions(eb as unknown as WqEb, slots.creditorId, query.filters))
+        .select((eb) => totalsOf(eb, slots))
+        .orderBy(sql`${sortColumn} ${direction} nulls last`)
+        .orderBy('w.id', desc ? 'desc' : 'asc')
+        .limit(slots.limit)
+        .offset(slots.offset),
+    (slots) => db.selectNoFrom((eb) => totalsOf(eb, slots)),
   );
-  const empty =
-    count === 0 &&
-    (!hasFilters(query.filters) ||
-      !(await db
-        .selectFrom('workQueueItem')
-        .select('id')
-        .where('creditorId', '=', creditorId)
-        .limit(1)
-        .executeTakeFirst()));
-  return { items, count, empty };
+  const count = Number(totals?.count ?? 0);
+  const empty = count === 0 && (!hasFilters(query.filters) || !(totals as { anyItem?: unknown } | undefined)?.anyItem);
+  return { items: rows.map(toItem), count, empty, ...readerOf(totals) };
 }
 
 /** One work-queue item of `creditorId`, or undefined (also for another creditor's id). */
@@ -159,8 +311,8 @@ export async function findWorkQueueItem(
   creditorId: number,
   id: number,
 ): Promise<WorkQueueItem | undefined> {
-  const [item] = await loadItems(db, creditorId, [id]);
-  return item;
+  const row = await itemsQuery(db, creditorId).where('w.id', '=', id).executeTakeFirst();
+  return row ? toItem(row) : undefined;
 }
 
 /**
@@ -191,145 +343,3 @@ export async function findOldestUnhandledWorkQueue(db: Kysely<Database>, credito
   return row ? { id: row.id, title: row.title, created: toEpochSeconds(row.createdAt)! } : null;
 }
 
-/** Full items for `ids`, in the order of `ids`, limited to the creditor's own. */
-async function loadItems(db: Kysely<Database>, creditorId: number, ids: number[]): Promise<WorkQueueItem[]> {
-  if (ids.length === 0) return [];
-  const [rows, vouchers, messages] = await Promise.all([
-    db
-      .selectFrom('workQueueItem as w')
-      .leftJoin('debtor as d', 'd.id', 'w.debtorId')
-      .leftJoin('location as l', 'l.id', 'w.locationId')
-      .where('w.creditorId', '=', creditorId)
-      .where('w.id', 'in', ids)
-      .selectAll('w')
-      .select([
-        'd.name as debtorName',
-        'd.debtorType',
-        'l.name as locationName',
-        'l.customDebtorNumber',
-        statusToShow.as('statusToShow'),
-      ])
-      .execute(),
-    db
-      .selectFrom('workQueueVoucher as wv')
-      .innerJoin('voucher as v', 'v.id', 'wv.voucherId')
-      .where('wv.creditorId', '=', creditorId)
-      .where('wv.workQueueItemId', 'in', ids)
-      .select([
-        'wv.workQueueItemId',
-        'wv.isCounterVoucher',
-        'v.id',
-        'v.customNumber',
-        'v.officialVoucherNumber',
-        'v.type',
-        'v.source',
-        'v.originalName',
-        'v.amount',
-        'v.leftoverAmount',
-        'v.paymentDeadline',
-      ])
-      .orderBy('v.id')
-      .execute(),
-    db
-      .selectFrom('workQueueMessage')
-      .where('creditorId', '=', creditorId)
-      .where('workQueueItemId', 'in', ids)
-      .select(['workQueueItemId', 'sender', 'text', 'createdAt'])
-      .orderBy('createdAt')
-      .orderBy('id')
-      .execute(),
-  ]);
-  const states = await loadStates(db, [
-    ...new Set(rows.map((r) => r.stateOfAffairsCode).filter((c) => c !== null)),
-  ]);
-
-  const byId = new Map(
-    rows.map((row) => {
-      const own = vouchers.filter((v) => v.workQueueItemId === row.id);
-      const toVoucher = (v: (typeof vouchers)[number]): WorkQueueVoucher => ({
-        identifier: v.id,
-        numberToShow: v.officialVoucherNumber ?? v.customNumber,
-        type: v.type as WorkQueueVoucher['type'],
-        officialVoucherNumber: v.officialVoucherNumber,
-        isProcessableVoucherType: INVOICE_TYPES.includes(v.type),
-        source: v.source as WorkQueueVoucher['source'],
-        originalFileName: v.originalName,
-        amount: v.amount,
-        leftOverAmount: v.leftoverAmount,
-        paymentDeadline: v.paymentDeadline,
-      });
-      const item: WorkQueueItem = {
-        identifier: row.id,
-        debtor:
-          row.debtorId && row.debtorName
-            ? { id: row.debtorId, name: row.debtorName, type: row.debtorType as 'business' | 'customer' }
-            : null,
-        fileIdentifier: row.fileIdentifier,
-        location: row.locationId
-          ? { id: row.locationId, name: row.locationName ?? '', customNumber: row.customDebtorNumber }
-          : null,
-        documentUrls: row.documentUrls,
-        vouchers: own.filter((v) => !v.isCounterVoucher).map(toVoucher),
-        counterVouchers: own.filter((v) => v.isCounterVoucher).map(toVoucher),
-        messages: messages
-          .filter((m) => m.workQueueItemId === row.id)
-          .map(
-            (m): WorkQueueMessage => ({
-              text: m.text,
-              created: toEpochSeconds(m.createdAt)!,
-              sender: m.sender as WorkQueueMessage['sender'],
-            }),
-          ),
-        status: row.status as WorkQueueItem['status'],
-        statusToShow: row.statusToShow as WorkQueueItem['statusToShow'],
-        title: row.title,
-        text: row.text,
-        transactionKey: row.transactionKey,
-        created: toEpochSeconds(row.createdAt)!,
-        updated: toEpochSeconds(row.updatedAt),
-        finished: toEpochSeconds(row.finishedAt),
-        sent: toEpochSeconds(row.sentAt),
-        stateOfAffairs: row.stateOfAffairsCode ? (states.get(row.stateOfAffairsCode) ?? null) : null,
-        answerCode: row.answerCode,
-      };
-      return [row.id, item] as const;
-    }),
-  );
-  return ids.map((id) => byId.get(id)).filter((item): item is WorkQueueItem => item !== undefined);
-}
-
-/** States of affairs of the catalogue with their accepted and rejected options. */
-async function loadStates(db: Kysely<Database>, codes: string[]) {
-  const states = new Map<string, NonNullable<WorkQueueItem['stateOfAffairs']>>();
-  if (codes.length === 0) return states;
-  const [rows, options] = await Promise.all([
-    db.selectFrom('stateOfAffairs').selectAll().where('code', 'in', codes).execute(),
-    db
-      .selectFrom('stateOfAffairsOption')
-      .selectAll()
-      .where('stateCode', 'in', codes)
-      .orderBy('position')
-      .orderBy('id')
-      .execute(),
-  ]);
-  for (const row of rows) {
-    const own = options.filter((o) => o.stateCode === row.code);
-    const toOption = (o: (typeof options)[number]) => ({
-      code: o.code,
-      text: o.text,
-      fullAmount: o.fullAmount,
-      noteRequired: o.noteRequired,
-    });
-    type FollowUp = NonNullable<WorkQueueItem['stateOfAffairs']>['followUpAction'];
-    states.set(row.code, {
-      code: row.code,
-      acceptedOptions: own.filter((o) => o.accepted).map(toOption),
-      rejectedOptions: own.filter((o) => !o.accepted).map(toOption),
-      followUpAction: row.followUpAction as FollowUp,
-      rejectAction: row.rejectAction as FollowUp,
-      acceptFileRequired: row.acceptFileRequired,
-      rejectFileRequired: row.rejectFileRequired,
-    });
-  }
-  return states;
-}

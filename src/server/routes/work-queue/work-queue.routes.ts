@@ -9,6 +9,7 @@ import {
 } from '../../db/repositories/work-queue.repository';
 import { ApiError } from '../../errors';
 import { creditorIdOf, requireCreditorUser } from '../../plugins/auth';
+import { assertSession } from '../../services/session';
 import { withErrors, errorResponses } from '../route-schemas';
 
 // The generated schemas are used verbatim; only the shared error response and security are added.
@@ -34,8 +35,16 @@ export async function workQueueRoutes(app: FastifyInstance, { db }: AppDeps): Pr
     method: generated.list.method,
     url: generated.list.url,
     schema: withErrors(generated.list.schema),
+    // the caller's session is read in the page's own statement (issue 32)
+    config: { sessionReadAlong: true },
     preHandler: requireCreditorUser,
-    handler: (request) => listWorkQueue(db, creditorIdOf(request), request.query),
+    handler: async (request, reply) => {
+      const { readerSession, readerPermissions: _, ...page } = await listWorkQueue(db, creditorIdOf(request), request.user.id, request.query);
+      assertSession(request, readerSession);
+      // the roles as stored now: still a creditor user
+      await requireCreditorUser(request, reply);
+      return page;
+    },
   });
 
   app.route<{ Params: { id: number } }>({
