@@ -7,7 +7,14 @@ import { openDatabase } from '../src/server/db/database';
 import { findCurrentFeePeriod, findLimitAndStatus } from '../src/server/db/repositories/creditor.repository';
 import { latestCreditorVouchers } from '../src/server/db/repositories/creditor-voucher.repository';
 import { findKeptFigures } from '../src/server/db/repositories/dashboard-figures.repository';
-import { countUnhandledWorkQueue, findOldestUnhandledWorkQueue } from '../src/server/db/repositories/work-queue.repository';
+import {
+  countUnhandledWorkQueue,
+  findOldestUnhandledWorkQueue,
+  workQueueCountQuery,
+  workQueuePageQuery,
+} from '../src/server/db/repositories/work-queue.repository';
+import { actionLogCountQuery, entriesQuery } from '../src/server/db/repositories/admin-action-log.repository';
+import { creditorCountQuery, creditorPageQuery } from '../src/server/db/repositories/admin-creditor-list.repository';
 import { DASHBOARD_STATEMENTS } from '../src/server/routes/dashboard/dashboard.routes';
 import {
   type DebtorListQuery,
@@ -175,6 +182,30 @@ const references: Record<string, (creditorId: number, query: any) => Promise<unk
       findOldestUnhandledWorkQueue(db, creditorId),
       latestCreditorVouchers(db, creditorId, DASHBOARD_STATEMENTS),
       findCurrentFeePeriod(db, creditorId),
+    ]);
+  },
+  /** issue 32: the admin creditor list of an admin of every product — the page (each row with its main user) and the count in parallel */
+  adminCreditorList: async (_creditorId, query) => {
+    const { page, rowsPerPage, ...shape } = query;
+    await Promise.all([
+      creditorPageQuery(handle.db, null, shape).limit(rowsPerPage).offset((page - 1) * rowsPerPage).execute(),
+      creditorCountQuery(handle.db, null, query.filters).executeTakeFirst(),
+    ]);
+  },
+  /** the action log of an admin of every product: the page and the count in parallel */
+  actionLog: async (_creditorId, query) => {
+    const { page, rowsPerPage, ...shape } = query;
+    await Promise.all([
+      entriesQuery(handle.db, null, shape).selectAll('l').limit(rowsPerPage).offset((page - 1) * rowsPerPage).execute(),
+      actionLogCountQuery(handle.db, null, query.filters).executeTakeFirst(),
+    ]);
+  },
+  /** the work queue: the page (each item with its vouchers, messages and state of affairs) and the count in parallel */
+  workQueue: async (creditorId, query) => {
+    const { page, rowsPerPage, ...shape } = query;
+    await Promise.all([
+      workQueuePageQuery(handle.db, creditorId, shape).limit(rowsPerPage).offset((page - 1) * rowsPerPage).execute(),
+      workQueueCountQuery(handle.db, creditorId, query.filters).executeTakeFirst(),
     ]);
   },
 };

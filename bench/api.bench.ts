@@ -313,24 +313,28 @@ const ENDPOINTS: Endpoint[] = [
     // a plain implementation: the kept figures and each live widget's read in parallel (api-server.ts)
     reference: {},
   },
-  // issue 32: the admin creditor list, the action log and the work queue, against a replay of their
-  // own statements (no folded form yet; the admin's scope is every product)
+  // issue 32: the admin creditor list, the action log (the admin's scope is every product) and the
+  // work queue, each folded into one statement; a plain implementation: the page and the count in
+  // parallel (api-server.ts)
   {
     key: 'adminCreditorList',
     label: `GET /api/creditor/list (${ROWS} rows, admin)`,
     path: `/api/creditor/list?page=1&rowsPerPage=${ROWS}`,
     user: 'admin@example.com',
+    reference: { page: 1, rowsPerPage: ROWS, sortDesc: false },
   },
   {
     key: 'actionLog',
     label: `GET /api/action-log/list (${ROWS} rows, admin)`,
     path: `/api/action-log/list?page=1&rowsPerPage=${ROWS}`,
     user: 'admin@example.com',
+    reference: { page: 1, rowsPerPage: ROWS, sortDesc: false },
   },
   {
     key: 'workQueue',
     label: `GET /api/user-information/work-queue/list (${ROWS} rows)`,
     path: `/api/user-information/work-queue/list?page=1&rowsPerPage=${ROWS}`,
+    reference: { page: 1, rowsPerPage: ROWS, sortDesc: false },
   },
 ];
 

@@ -87,7 +87,7 @@ const toEntry = (row: Selectable<Database['actionLogEntry']>): ActionLogEntry =>
 type ExportQuery = Omit<AdminListQuery<ActionLogFilters>, 'page' | 'rowsPerPage'>;
 
 /** The entries matching the query in its order: newest first unless sorted otherwise (ties: the id in the same direction). */
-function entriesQuery(db: Kysely<Database>, scope: ProductScope, query: ExportQuery) {
+export function entriesQuery(db: Kysely<Database>, scope: ProductScope, query: ExportQuery) {
   const sortColumn = query.sortBy ? SORT_COLUMNS[query.sortBy] : undefined;
   if (query.sortBy && !sortColumn) throw new Error(`not a sortable action-log column: ${query.sortBy}`);
   return db
@@ -102,17 +102,21 @@ export async function exportActionLog(db: Kysely<Database>, scope: ProductScope,
   return (await entriesQuery(db, scope, query).selectAll('l').execute()).map(toEntry);
 }
 
+/** The number of entries in scope matching the filters. */
+export function actionLogCountQuery(db: Kysely<Database>, scope: ProductScope, filters: ActionLogFilters | undefined) {
+  return db
+    .selectFrom('actionLogEntry as l')
+    .where((eb) => conditions(eb, scope, filters))
+    .select((eb) => eb.fn.countAll<number>().as('n'));
+}
+
 type ScopeSlots = { readerId: number; scope?: string };
 
 /** The list's totals: the number of matching entries, whether any entry is in scope (asked only with filters), the reader's permissions and session. */
 function logTotals(db: Kysely<Database>, eb: ExpressionBuilder<Database, never>, filters: ActionLogFilters | undefined, slots: ScopeSlots) {
   const scope = slots.scope ?? null;
   return [
-    db
-      .selectFrom('actionLogEntry as l')
-      .where((inner) => conditions(inner, scope, filters))
-      .select((inner) => inner.fn.countAll<number>().as('n'))
-      .as('count'),
+    actionLogCountQuery(db, scope, filters).as('count'),
     ...(hasFilters(filters)
       ? [eb.exists(db.selectFrom('actionLogEntry as l').select('l.id').where((inner) => conditions(inner, scope)).limit(1)).as('anyInScope')]
       : []),

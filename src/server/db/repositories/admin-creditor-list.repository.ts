@@ -106,17 +106,51 @@ function conditions(eb: CreditorEb, scope: ProductScope, filters: CreditorListFi
   return eb.and(all);
 }
 
+/** The admin creditor list's rows in its order, each with its main user (no paging): the page query. */
+export function creditorPageQuery(db: Kysely<Database>, scope: ProductScope, query: Omit<AdminListQuery<CreditorListFilters>, 'page' | 'rowsPerPage'>) {
+  const sortColumn = SORT_COLUMNS[query.sortBy ?? 'name'];
+  if (!sortColumn) throw new Error(`not a sortable creditor column: ${query.sortBy}`);
+  return db
+    .selectFrom('creditor as c')
+    .where((eb) => conditions(eb, scope, query.filters))
+    .select((eb) => [
+      'c.id',
+      'c.status',
+      'c.createdAt',
+      'c.updatedAt',
+      'c.name',
+      'c.apiErrorCount',
+      'c.sapNumber',
+      'c.city',
+      'c.email',
+      'c.product',
+      'c.sentToSapAt',
+      'c.setupFee',
+      'c.permissions',
+      'c.invoicesEnabled',
+      'c.documentsEnabled',
+      openSepaUpdate.as('hasOpenCreditorDebitUpdate'),
+      mainUserAlong(eb),
+    ])
+    .orderBy(orderBy(sortColumn, query.sortDesc))
+    .orderBy('c.id', query.sortDesc ? 'desc' : 'asc');
+}
+
+/** The number of creditors in scope matching the filters. */
+export function creditorCountQuery(db: Kysely<Database>, scope: ProductScope, filters: CreditorListFilters | undefined) {
+  return db
+    .selectFrom('creditor as c')
+    .where((eb) => conditions(eb, scope, filters))
+    .select((eb) => eb.fn.countAll<number>().as('n'));
+}
+
 type ScopeSlots = { readerId: number; scope?: string };
 
 /** The list's totals: the number of matching creditors, whether any creditor is in scope (asked only with filters), the reader's permissions and session. */
 function creditorTotals(db: Kysely<Database>, eb: ExpressionBuilder<Database, never>, filters: CreditorListFilters | undefined, slots: ScopeSlots) {
   const scope = slots.scope ?? null;
   return [
-    db
-      .selectFrom('creditor as c')
-      .where((inner) => conditions(inner, scope, filters))
-      .select((inner) => inner.fn.countAll<number>().as('n'))
-      .as('count'),
+    creditorCountQuery(db, scope, filters).as('count'),
     ...(hasFilters(filters)
       ? [eb.exists(db.selectFrom('creditor as c').select('c.id').where((inner) => inScope(inner, scope)).limit(1)).as('anyInScope')]
       : []),
@@ -142,8 +176,6 @@ export async function listAdminCreditors(
   readerId: number,
   query: AdminListQuery<CreditorListFilters>,
 ) {
-  const sortColumn = SORT_COLUMNS[query.sortBy ?? 'name'];
-  if (!sortColumn) throw new Error(`not a sortable creditor column: ${query.sortBy}`);
   const key = JSON.stringify([scope !== null, query.filters ?? null, query.sortBy ?? null, query.sortDesc]);
   const values: ScopeSlots = scope === null ? { readerId } : { readerId, scope };
   const paging = { limit: query.rowsPerPage, offset: (query.page - 1) * query.rowsPerPage };
@@ -156,31 +188,8 @@ export async function listAdminCreditors(
     values,
     paging,
     (slots) =>
-      db
-        .selectFrom('creditor as c')
-        .where((eb) => conditions(eb, slots.scope ?? null, query.filters))
-        .select((eb) => [
-          'c.id',
-          'c.status',
-          'c.createdAt',
-          'c.updatedAt',
-          'c.name',
-          'c.apiErrorCount',
-          'c.sapNumber',
-          'c.city',
-          'c.email',
-          'c.product',
-          'c.sentToSapAt',
-          'c.setupFee',
-          'c.permissions',
-          'c.invoicesEnabled',
-          'c.documentsEnabled',
-          openSepaUpdate.as('hasOpenCreditorDebitUpdate'),
-          mainUserAlong(eb),
-          ...totalsOf(eb, slots),
-        ])
-        .orderBy(orderBy(sortColumn, query.sortDesc))
-        .orderBy('c.id', query.sortDesc ? 'desc' : 'asc')
+      creditorPageQuery(db, slots.scope ?? null, query)
+        .select((eb) => totalsOf(eb, slots))
         .limit(slots.limit)
         .offset(slots.offset),
     (slots) => db.selectNoFrom((eb) => totalsOf(eb, slots)),

@@ -245,16 +245,34 @@ function toItem(row: ItemRow): WorkQueueItem {
   };
 }
 
+/** The creditor's items matching the filters in the list's order (no paging): the page query. */
+export function workQueuePageQuery(db: Kysely<Database>, creditorId: number, query: Omit<WorkQueueListQuery, 'page' | 'rowsPerPage'>) {
+  const sortBy = query.sortBy ?? 'created';
+  const sortColumn = SORT_COLUMNS[sortBy];
+  if (!sortColumn) throw new Error(`not a sortable work-queue column: ${sortBy}`);
+  // without an explicit sort the newest come first
+  const desc = query.sortBy ? query.sortDesc : true;
+  const direction = desc ? sql`desc` : sql`asc`;
+  return itemsQuery(db, creditorId)
+    .where((eb) => conditions(eb as unknown as WqEb, creditorId, query.filters))
+    .orderBy(sql`${sortColumn} ${direction} nulls last`)
+    .orderBy('w.id', desc ? 'desc' : 'asc');
+}
+
+/** The number of the creditor's items matching the filters. */
+export function workQueueCountQuery(db: Kysely<Database>, creditorId: number, filters: WorkQueueListFilters | undefined) {
+  return db
+    .selectFrom('workQueueItem as w')
+    .where((eb) => conditions(eb, creditorId, filters))
+    .select((eb) => eb.fn.countAll<number>().as('n'));
+}
+
 type ListSlots = { creditorId: number; readerId: number };
 
 /** The list's totals: the number of matching items, whether the creditor has any item (asked only with filters), the reader's permissions and session. */
 function listTotals(db: Kysely<Database>, eb: ExpressionBuilder<Database, never>, filters: WorkQueueListFilters | undefined, slots: ListSlots) {
   return [
-    db
-      .selectFrom('workQueueItem as w')
-      .where((inner) => conditions(inner, slots.creditorId, filters))
-      .select((inner) => inner.fn.countAll<number>().as('n'))
-      .as('count'),
+    workQueueCountQuery(db, slots.creditorId, filters).as('count'),
     ...(hasFilters(filters)
       ? [eb.exists(db.selectFrom('workQueueItem as w').select('w.id').where('w.creditorId', '=', slots.creditorId).limit(1)).as('anyItem')]
       : []),
@@ -275,12 +293,6 @@ const listStatements = new StatementCache();
  * await listWorkQueue(db, creditorId, userId, { page: 1, rowsPerPage: 15, sortBy: 'created', sortDesc: true });
  */
 export async function listWorkQueue(db: Kysely<Database>, creditorId: number, readerId: number, query: WorkQueueListQuery) {
-  const sortBy = query.sortBy ?? 'created';
-  const sortColumn = SORT_COLUMNS[sortBy];
-  if (!sortColumn) throw new Error(`not a sortable work-queue column: ${sortBy}`);
-  // without an explicit sort the newest come first
-  const desc = query.sortBy ? query.sortDesc : true;
-  const direction = desc ? sql`desc` : sql`asc`;
   const key = JSON.stringify([query.filters ?? null, query.sortBy ?? null, query.sortDesc]);
   const totalsOf = (eb: unknown, slots: ListSlots) =>
     listTotals(db, eb as ExpressionBuilder<Database, never>, query.filters, slots);
@@ -291,11 +303,8 @@ export async function listWorkQueue(db: Kysely<Database>, creditorId: number, re
     { creditorId, readerId },
     { limit: query.rowsPerPage, offset: (query.page - 1) * query.rowsPerPage },
     (slots) =>
-      itemsQuery(db, slots.creditorId)
-        .where((eb) => conditions(eb as unknown as WqEb, slots.creditorId, query.filters))
+      workQueuePageQuery(db, slots.creditorId, query)
         .select((eb) => totalsOf(eb, slots))
-        .orderBy(sql`${sortColumn} ${direction} nulls last`)
-        .orderBy('w.id', desc ? 'desc' : 'asc')
         .limit(slots.limit)
         .offset(slots.offset),
     (slots) => db.selectNoFrom((eb) => totalsOf(eb, slots)),
