@@ -6,12 +6,11 @@ import {
   type AdminListQuery,
   containsPattern,
   dayRange,
-  hasFilters,
   orderBy,
   type ProductScope,
   valuesOf,
 } from './admin-list-query';
-import { pageAlong, readerAlong, readerOf } from './reader-along';
+import { adminListAlong } from './admin-list-along';
 import { StatementCache } from '../statement-cache';
 
 /** Filters of GET /action-log/list and /export; creationDate is a `[from, to]` date range. */
@@ -110,53 +109,24 @@ export function actionLogCountQuery(db: Kysely<Database>, scope: ProductScope, f
     .select((eb) => eb.fn.countAll<number>().as('n'));
 }
 
-type ScopeSlots = { readerId: number; scope?: string };
-
-/** The list's totals: the number of matching entries, whether any entry is in scope (asked only with filters), the reader's permissions and session. */
-function logTotals(db: Kysely<Database>, eb: ExpressionBuilder<Database, never>, filters: ActionLogFilters | undefined, slots: ScopeSlots) {
-  const scope = slots.scope ?? null;
-  return [
-    actionLogCountQuery(db, scope, filters).as('count'),
-    ...(hasFilters(filters)
-      ? [eb.exists(db.selectFrom('actionLogEntry as l').select('l.id').where((inner) => conditions(inner, scope)).limit(1)).as('anyInScope')]
-      : []),
-    ...readerAlong(eb, slots.readerId),
-  ] as const;
-}
-
 /** The statements of the list, compiled once per scope kind, filter and sort (src/server/db/statement-cache.ts). */
 const listStatements = new StatementCache();
 
 /**
  * One page of the action log (GET /action-log/list), newest first unless sorted otherwise, with the
  * total `count`, `empty` (no entry at all in the admin's scope) and the stored permissions and
- * session of the admin `readerId` who asks — one statement (issue 32); only a page without rows
- * asks for the totals in a second. The caller asserts the reader before it answers.
+ * session of the admin `readerId` who asks — one statement (issue 32, `adminListAlong`). The route
+ * asserts the reader before it answers.
  *
  * @example await listActionLog(db, null, adminId, { page: 1, rowsPerPage: 15, sortDesc: false, filters: { actionType: ['login'] } });
  */
 export async function listActionLog(db: Kysely<Database>, scope: ProductScope, readerId: number, query: AdminListQuery<ActionLogFilters>) {
-  const key = JSON.stringify([scope !== null, query.filters ?? null, query.sortBy ?? null, query.sortDesc]);
-  const values: ScopeSlots = scope === null ? { readerId } : { readerId, scope };
-  const paging = { limit: query.rowsPerPage, offset: (query.page - 1) * query.rowsPerPage };
-  const totalsOf = (eb: unknown, slots: ScopeSlots) => logTotals(db, eb as ExpressionBuilder<Database, never>, query.filters, slots);
-  const { rows, totals } = await pageAlong(
-    db,
-    listStatements,
-    key,
-    values,
-    paging,
-    (slots) =>
-      entriesQuery(db, slots.scope ?? null, query)
-        .selectAll('l')
-        .select((eb) => totalsOf(eb, slots))
-        .limit(slots.limit)
-        .offset(slots.offset),
-    (slots) => db.selectNoFrom((eb) => totalsOf(eb, slots)),
-  );
-  const count = Number(totals?.count ?? 0);
-  const empty = count === 0 && (!hasFilters(query.filters) || !(totals as { anyInScope?: unknown } | undefined)?.anyInScope);
-  return { actionLogs: rows.map(toEntry), count, empty, ...readerOf(totals) };
+  const { rows, ...totals } = await adminListAlong(db, listStatements, scope, readerId, query, {
+    page: (slot) => entriesQuery(db, slot, query).selectAll('l'),
+    count: (slot) => actionLogCountQuery(db, slot, query.filters),
+    any: (slot) => db.selectFrom('actionLogEntry as l').select('l.id').where((eb) => conditions(eb, slot)),
+  });
+  return { actionLogs: rows.map(toEntry), ...totals };
 }
 
 /** One entry in the admin's scope (GET /action-log/{id}, the inline details), or undefined. */

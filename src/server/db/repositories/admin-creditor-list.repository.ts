@@ -7,14 +7,13 @@ import { toEpochSeconds } from '../values';
 import {
   type AdminListQuery,
   containsPattern,
-  hasFilters,
   orderBy,
   type ProductScope,
   textOrder,
   valuesOf,
 } from './admin-list-query';
 import { loginAllowed, mainUserAlong } from './admin-user.repository';
-import { pageAlong, readerAlong, readerOf } from './reader-along';
+import { adminListAlong } from './admin-list-along';
 import { StatementCache } from '../statement-cache';
 
 /** Filters of GET /creditor/list (bracket arrays); companyUser matches any user name of the creditor. */
@@ -144,29 +143,14 @@ export function creditorCountQuery(db: Kysely<Database>, scope: ProductScope, fi
     .select((eb) => eb.fn.countAll<number>().as('n'));
 }
 
-type ScopeSlots = { readerId: number; scope?: string };
-
-/** The list's totals: the number of matching creditors, whether any creditor is in scope (asked only with filters), the reader's permissions and session. */
-function creditorTotals(db: Kysely<Database>, eb: ExpressionBuilder<Database, never>, filters: CreditorListFilters | undefined, slots: ScopeSlots) {
-  const scope = slots.scope ?? null;
-  return [
-    creditorCountQuery(db, scope, filters).as('count'),
-    ...(hasFilters(filters)
-      ? [eb.exists(db.selectFrom('creditor as c').select('c.id').where((inner) => inScope(inner, scope)).limit(1)).as('anyInScope')]
-      : []),
-    ...readerAlong(eb, slots.readerId),
-  ] as const;
-}
-
 /** The statements of the list, compiled once per scope kind, filter and sort (src/server/db/statement-cache.ts). */
 const listStatements = new StatementCache();
 
 /**
  * One page of the admin creditor list (GET /creditor/list) with each creditor's main user, the total
  * `count`, `empty` (no creditor at all in the admin's scope) and the stored permissions and session
- * of the admin `readerId` who asks — one statement (issue 32): the main user and the totals are
- * scalar subqueries of the page; only a page without rows asks for the totals in a second. The
- * caller asserts the reader before it answers (admin-list-route.ts).
+ * of the admin `readerId` who asks — one statement (issue 32, `adminListAlong`): the main user and
+ * the totals are scalar subqueries of the page. The route asserts the reader before it answers.
  *
  * @example await listAdminCreditors(db, null, adminId, { page: 1, rowsPerPage: 15, sortDesc: false });
  */
@@ -176,26 +160,11 @@ export async function listAdminCreditors(
   readerId: number,
   query: AdminListQuery<CreditorListFilters>,
 ) {
-  const key = JSON.stringify([scope !== null, query.filters ?? null, query.sortBy ?? null, query.sortDesc]);
-  const values: ScopeSlots = scope === null ? { readerId } : { readerId, scope };
-  const paging = { limit: query.rowsPerPage, offset: (query.page - 1) * query.rowsPerPage };
-  const totalsOf = (eb: unknown, slots: ScopeSlots) =>
-    creditorTotals(db, eb as ExpressionBuilder<Database, never>, query.filters, slots);
-  const { rows, totals } = await pageAlong(
-    db,
-    listStatements,
-    key,
-    values,
-    paging,
-    (slots) =>
-      creditorPageQuery(db, slots.scope ?? null, query)
-        .select((eb) => totalsOf(eb, slots))
-        .limit(slots.limit)
-        .offset(slots.offset),
-    (slots) => db.selectNoFrom((eb) => totalsOf(eb, slots)),
-  );
-  const count = Number(totals?.count ?? 0);
-  const empty = count === 0 && (!hasFilters(query.filters) || !(totals as { anyInScope?: unknown } | undefined)?.anyInScope);
+  const { rows, ...totals } = await adminListAlong(db, listStatements, scope, readerId, query, {
+    page: (slot) => creditorPageQuery(db, slot, query),
+    count: (slot) => creditorCountQuery(db, slot, query.filters),
+    any: (slot) => db.selectFrom('creditor as c').select('c.id').where((eb) => inScope(eb, slot)),
+  });
   const creditors: AdminCreditorListItem[] = rows.map((row) => {
     const user = row.mainUser;
     return {
@@ -227,7 +196,7 @@ export async function listAdminCreditors(
         : null,
     };
   });
-  return { creditors, count, empty, ...readerOf(totals) };
+  return { creditors, ...totals };
 }
 
 type OptionColumn = 'name' | 'sapNumber' | 'city';

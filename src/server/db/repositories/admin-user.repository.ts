@@ -4,6 +4,8 @@ import type { AdminListItem, UserListItem } from '../../../../generated/types';
 import { LOGIN_DENIED_STATUSES } from '../../services/auth.service';
 import { expandStatusFilter } from '../../services/status-groups';
 import type { Database } from '../schema';
+import { StatementCache } from '../statement-cache';
+import { adminListAlong } from './admin-list-along';
 import {
   type AdminListQuery,
   containsPattern,
@@ -171,43 +173,50 @@ const userColumns = [
   'c.email as contactEmail',
 ] as const;
 
+/** The creditors' users matching the filters in the list's order (no paging): the page query. */
+export function creditorUserPageQuery(db: Kysely<Database>, scope: ProductScope, query: Omit<AdminListQuery<UserListFilters>, 'page' | 'rowsPerPage'>) {
+  const sortColumn = USER_SORT[query.sortBy ?? 'name'];
+  if (!sortColumn) throw new Error(`not a sortable user column: ${query.sortBy}`);
+  return db
+    .selectFrom('appUser as u')
+    .innerJoin('creditor as c', 'c.id', 'u.creditorId')
+    .where((eb) => userConditions(eb as unknown as UserEb, scope, query.filters))
+    .select(userColumns)
+    .orderBy(orderBy(sortColumn, query.sortDesc))
+    .orderBy('u.id', query.sortDesc ? 'desc' : 'asc');
+}
+
+/** The number of creditors' users in scope matching the filters. */
+export function creditorUserCountQuery(db: Kysely<Database>, scope: ProductScope, filters: UserListFilters | undefined) {
+  return db
+    .selectFrom('appUser as u')
+    .innerJoin('creditor as c', 'c.id', 'u.creditorId')
+    .where((eb) => userConditions(eb as unknown as UserEb, scope, filters))
+    .select((eb) => eb.fn.countAll<number>().as('n'));
+}
+
+/** The statements of the user list, compiled once per scope kind, filter and sort (src/server/db/statement-cache.ts). */
+const userListStatements = new StatementCache();
+
 /**
- * One page of the creditors' users (GET /user-management/user/list), with `count` and `empty`.
+ * One page of the creditors' users (GET /user-management/user/list), with `count`, `empty` and the
+ * stored permissions and session of the admin `readerId` who asks — one statement (issue 32,
+ * `adminListAlong`). The route asserts the reader before it answers.
  *
- * @example await listCreditorUsers(db, 'TPF', { page: 1, rowsPerPage: 15, sortDesc: false });
+ * @example await listCreditorUsers(db, 'TPF', adminId, { page: 1, rowsPerPage: 15, sortDesc: false });
  */
 export async function listCreditorUsers(
   db: Kysely<Database>,
   scope: ProductScope,
+  readerId: number,
   query: AdminListQuery<UserListFilters>,
 ) {
-  const sortColumn = USER_SORT[query.sortBy ?? 'name'];
-  if (!sortColumn) throw new Error(`not a sortable user column: ${query.sortBy}`);
-  const base = db.selectFrom('appUser as u').innerJoin('creditor as c', 'c.id', 'u.creditorId');
-  const [rows, { count }] = await Promise.all([
-    base
-      .where((eb) => userConditions(eb as unknown as UserEb, scope, query.filters))
-      .select(userColumns)
-      .orderBy(orderBy(sortColumn, query.sortDesc))
-      .orderBy('u.id', query.sortDesc ? 'desc' : 'asc')
-      .limit(query.rowsPerPage)
-      .offset((query.page - 1) * query.rowsPerPage)
-      .execute(),
-    base
-      .where((eb) => userConditions(eb as unknown as UserEb, scope, query.filters))
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  const empty =
-    count === 0 &&
-    (!hasFilters(query.filters) ||
-      !(await db
-        .selectFrom('appUser as u')
-        .select('u.id')
-        .where((eb) => userConditions(eb, scope))
-        .limit(1)
-        .executeTakeFirst()));
-  return { users: rows.map(toUserListItem), count, empty };
+  const { rows, ...totals } = await adminListAlong(db, userListStatements, scope, readerId, query, {
+    page: (slot) => creditorUserPageQuery(db, slot, query),
+    count: (slot) => creditorUserCountQuery(db, slot, query.filters),
+    any: (slot) => db.selectFrom('appUser as u').select('u.id').where((eb) => userConditions(eb, slot)),
+  });
+  return { users: rows.map(toUserListItem), ...totals };
 }
 
 /** Every user of one creditor, main user first (the users tab of the admin creditor details). */

@@ -9,7 +9,8 @@ import {
   listCreditorUsers,
   type UserListFilters,
 } from '../../db/repositories/admin-user.repository';
-import { productScopeOf, requireAdminScreen } from './admin-access';
+import { requireAdminScreen } from './admin-access';
+import { adminListRoute } from './admin-list-route';
 import { withErrors } from '../route-schemas';
 
 /**
@@ -18,13 +19,14 @@ import { withErrors } from '../route-schemas';
  * administrators; super admin only) — document 2 §7 "User commands".
  */
 export async function adminUsersRoutes(app: FastifyInstance, { db }: AppDeps): Promise<void> {
-  app.route<{ Querystring: AdminListQuery<UserListFilters> }>({
-    method: generatedUsers.list.method,
-    url: generatedUsers.list.url,
-    schema: withErrors(generatedUsers.list.schema),
-    preHandler: requireAdminScreen(db, 'users'),
-    handler: (request) => listCreditorUsers(db, productScopeOf(request), request.query),
-  });
+  // one statement with the admin's session and permissions read along (issue 32)
+  adminListRoute<UserListFilters, Awaited<ReturnType<typeof listCreditorUsers>>>(
+    app,
+    db,
+    'users',
+    generatedUsers.list,
+    (scope, readerId, query) => listCreditorUsers(db, scope, readerId, query),
+  );
 
   app.route<{ Querystring: AdminListQuery<AdminListFilters> }>({
     method: generatedAdmins.list.method,
