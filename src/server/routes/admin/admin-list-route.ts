@@ -29,7 +29,7 @@ const adminListOf = (stored: Record<string, unknown> | null): string[] => {
  * @example
  * const gate = adminScreenReadAlong(db, 'actionLog');
  * app.get('/action-log/list', { config: { sessionReadAlong: true }, preHandler: gate.preHandler },
- *   (request) => gate.read(request, (scope) => listActionLog(db, scope, request.user.id, request.query)));
+ *   (request, reply) => gate.read(request, reply, (scope) => listActionLog(db, scope, request.user.id, request.query)));
  */
 export function adminScreenReadAlong(db: Kysely<Database>, screen: AdminScreen) {
   const preHandler = withAccess((request: FastifyRequest, reply: FastifyReply) => requireAdmin(request, reply), {
@@ -38,6 +38,7 @@ export function adminScreenReadAlong(db: Kysely<Database>, screen: AdminScreen) 
   });
   async function read<T extends ReaderAlong>(
     request: FastifyRequest,
+    reply: FastifyReply,
     load: (scope: ProductScope) => Promise<T>,
   ): Promise<Omit<T, keyof ReaderAlong>> {
     let scope = productScopeOf(request);
@@ -46,7 +47,8 @@ export function adminScreenReadAlong(db: Kysely<Database>, screen: AdminScreen) 
       assertSession(request, readerSession);
       rememberStoredPermissions(request, readerPermissions);
       rememberAdminPermissions(request, adminListOf(readerPermissions));
-      await requireAdmin(request, undefined as unknown as FastifyReply);
+      // an admin role among the roles as stored now
+      await requireAdmin(request, reply);
       if (!(await mayOpen(db, request, screen))) throw new ApiError(403, 'forbidden');
       const stored = productScopeOf(request);
       if (stored === scope) return page;
@@ -79,6 +81,6 @@ export function adminListRoute<F extends object, T extends ReaderAlong>(
     // the caller's session and admin permissions are read in the list's own statement
     config: { sessionReadAlong: true },
     preHandler: gate.preHandler,
-    handler: (request) => gate.read(request, (scope) => load(scope, request.user.id, request.query)),
+    handler: (request, reply) => gate.read(request, reply, (scope) => load(scope, request.user.id, request.query)),
   });
 }
