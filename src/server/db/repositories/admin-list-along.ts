@@ -2,7 +2,7 @@ import type { ExpressionBuilder, Kysely, SelectQueryBuilder } from 'kysely';
 import type { Database } from '../schema';
 import type { StatementCache } from '../statement-cache';
 import { type AdminListQuery, hasFilters, type ProductScope } from './admin-list-query';
-import { pageAlong, readerAlong, readerOf } from './reader-along';
+import { pageAlong, readAlong, readerAlong } from './reader-along';
 
 type Query<O> = SelectQueryBuilder<any, any, O>;
 
@@ -41,7 +41,7 @@ export async function adminListAlong<R>(
   const totalsOf = (eb: ExpressionBuilder<Database, never>, slots: Slots) => [
     parts.count(slots.scope ?? null).as('count'),
     ...(filtered ? [eb.exists(parts.any(slots.scope ?? null).limit(1)).as('anyInScope')] : []),
-    ...readerAlong(eb, slots.readerId),
+    readerAlong(eb, slots.readerId),
   ];
   const { rows, totals } = await pageAlong(
     db,
@@ -59,5 +59,5 @@ export async function adminListAlong<R>(
   );
   const count = Number(totals?.count ?? 0);
   const empty = count === 0 && (!filtered || !totals?.anyInScope);
-  return { rows: rows as R[], count, empty, ...readerOf(totals) };
+  return { rows: rows as R[], count, empty, ...readAlong((totals as { reader?: unknown } | undefined)?.reader) };
 }

@@ -30,16 +30,19 @@ export function readerAlong<DB extends Database, TB extends keyof DB>(eb: Expres
     .as('reader');
 }
 
+/** What a read-along list statement brings besides its rows: the reader's stored permissions and session. */
+export interface ReaderAlong {
+  readerPermissions: Record<string, unknown> | null;
+  readerSession: SessionRow | null;
+}
+
 /**
  * What {@link readerAlong} read: the session row (null when the reader's row is gone) and the stored
  * permissions (null likewise).
  *
  * @example const { readerSession, readerPermissions } = readAlong(totals?.reader)
  */
-export function readAlong(value: unknown): {
-  readerSession: SessionRow | null;
-  readerPermissions: Record<string, unknown> | null;
-} {
+export function readAlong(value: unknown): ReaderAlong {
   if (typeof value !== 'string') return { readerSession: null, readerPermissions: null };
   const [status, version, flags, roles] = value.split('|', 4);
   const permissionsAt = status.length + version.length + flags.length + roles.length + 4;
@@ -54,12 +57,6 @@ export function readAlong(value: unknown): {
     },
     readerPermissions: JSON.parse(value.slice(permissionsAt)) as Record<string, unknown>,
   };
-}
-
-/** What a read-along list statement brings besides its rows: the reader's stored permissions and session. */
-export interface ReaderAlong {
-  readerPermissions: Record<string, unknown> | null;
-  readerSession: SessionRow | null;
 }
 
 /**
@@ -86,9 +83,3 @@ export async function pageAlong<V extends Record<string, unknown>, R extends T, 
   const [only] = await cache.rows(db, `totals ${key}`, values, totals);
   return { rows, totals: only };
 }
-
-/** The reader's permissions and session of a {@link pageAlong} totals row (null: no row of the reader). */
-export const readerOf = (totals: { readerPermissions?: unknown; readerSession?: unknown } | undefined): ReaderAlong => ({
-  readerPermissions: (totals?.readerPermissions as Record<string, unknown> | null | undefined) ?? null,
-  readerSession: (totals?.readerSession as SessionRow | null | undefined) ?? null,
-});

@@ -4,7 +4,7 @@ import { expandStatusFilter, INVOICE_TYPES } from '../../services/status-groups'
 import type { Database } from '../schema';
 import { toEpochSeconds } from '../values';
 import { StatementCache } from '../statement-cache';
-import { pageAlong, readerAlong, readerOf } from './reader-along';
+import { pageAlong, readAlong, readerAlong } from './reader-along';
 
 /** An item open (or read) longer than this since its creation is shown as an error (document 1 §4, §9). */
 export const WORK_QUEUE_ERROR_AFTER_DAYS = 7;
@@ -276,7 +276,7 @@ function listTotals(db: Kysely<Database>, eb: ExpressionBuilder<Database, never>
     ...(hasFilters(filters)
       ? [eb.exists(db.selectFrom('workQueueItem as w').select('w.id').where('w.creditorId', '=', slots.creditorId).limit(1)).as('anyItem')]
       : []),
-    ...readerAlong(eb, slots.readerId),
+    readerAlong(eb, slots.readerId),
   ] as const;
 }
 
@@ -311,7 +311,7 @@ export async function listWorkQueue(db: Kysely<Database>, creditorId: number, re
   );
   const count = Number(totals?.count ?? 0);
   const empty = count === 0 && (!hasFilters(query.filters) || !(totals as { anyItem?: unknown } | undefined)?.anyItem);
-  return { items: rows.map(toItem), count, empty, ...readerOf(totals) };
+  return { items: rows.map(toItem), count, empty, ...readAlong((totals as { reader?: unknown } | undefined)?.reader) };
 }
 
 /** One work-queue item of `creditorId`, or undefined (also for another creditor's id). */
