@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { readAlong } from './reader-along';
 
-// readerAlong's text (status|version|flags|roles|permissions) as the routes read it
+// readerAlong's text (status|version|optIn|passwordUpdate|contactCheck|{roles}|permissions) as the routes read it
 describe('readAlong', () => {
   it('reads the session row and the stored permissions, a "|" inside the permissions included', () => {
     const permissions = { creditor: { voucherList: true }, note: 'a|b,c' };
-    expect(readAlong(`active|7|101|ROLE_CREDITOR,ROLE_CREDITOR-MANAGEMENT|${JSON.stringify(permissions)}`)).toEqual({
+    expect(readAlong(`active|7|t|f|t|{ROLE_CREDITOR,ROLE_CREDITOR-MANAGEMENT}|${JSON.stringify(permissions)}`)).toEqual({
       readerSession: {
         status: 'active',
         sessionVersion: 7,

@@ -9,10 +9,11 @@ import type { Database } from '../schema';
  * before them, then hands them ({@link readAlong}) to `assertSession` and its permission gate's
  * `assert` before it answers (`permissionReadAlong` in plugins/permissions.ts,
  * `config.sessionReadAlong`). One subquery, evaluated once per statement (uncorrelated), as text —
- * `status|version|flags|roles|permissions`, the flags opt-in, password update and contact check as
- * 0/1, the permissions as JSON: the totals ride along on every row of a page, and one plain text is
- * what PostgreSQL plans, sends and Node reads cheapest (bench/README.md, "Session check"). The
- * status and the roles are enumerations without `|` or `,`. `readerId` may be a statement-cache slot.
+ * `status|version|optIn|passwordUpdate|contactCheck|{roles}|permissions`, the flags as t/f, the
+ * roles as PostgreSQL writes an array, the permissions as JSON: the totals ride along on every row of
+ * a page, and one plain text is what PostgreSQL plans, sends and Node reads cheapest
+ * (bench/README.md, "Session check"). The status and the roles are enumerations without `|`, `,`,
+ * quotes or braces. `readerId` may be a statement-cache slot.
  *
  * @example db.selectFrom('debtor as d').select((eb) => [readerAlong(eb, readerId)])
  */
@@ -21,10 +22,10 @@ export function readerAlong<DB extends Database, TB extends keyof DB>(eb: Expres
   return own
     .selectFrom('appUser as ru')
     .select(
-      sql<string>`ru.status || '|' || ru.session_version || '|' || ru.opt_in::int || ru.password_update_required::int
-        || ru.ask_for_contact_information_changes::int || '|' || array_to_string(ru.roles, ',') || '|' || ru.permissions::text`.as(
-        'reader',
-      ),
+      // one function, no chain of casts and ||: PostgreSQL plans this statement at every execution
+      // (plan_cache_mode=force_custom_plan), and each operator of such a chain cost planning time
+      sql<string>`concat_ws('|', ru.status, ru.session_version, ru.opt_in, ru.password_update_required,
+        ru.ask_for_contact_information_changes, ru.roles, ru.permissions)`.as('reader'),
     )
     .where('ru.id', '=', readerId)
     .as('reader');
@@ -44,16 +45,17 @@ export interface ReaderAlong {
  */
 export function readAlong(value: unknown): ReaderAlong {
   if (typeof value !== 'string') return { readerSession: null, readerPermissions: null };
-  const [status, version, flags, roles] = value.split('|', 4);
-  const permissionsAt = status.length + version.length + flags.length + roles.length + 4;
+  const fields = value.split('|', 6);
+  const [status, version, optIn, passwordUpdate, contactCheck, roles] = fields;
+  const permissionsAt = fields.reduce((length, field) => length + field.length + 1, 0);
   return {
     readerSession: {
       status,
       sessionVersion: Number(version),
-      optIn: flags[0] === '1',
-      passwordUpdateRequired: flags[1] === '1',
-      askForContactInformationChanges: flags[2] === '1',
-      roles: roles ? roles.split(',') : [],
+      optIn: optIn === 't',
+      passwordUpdateRequired: passwordUpdate === 't',
+      askForContactInformationChanges: contactCheck === 't',
+      roles: roles.length > 2 ? roles.slice(1, -1).split(',') : [],
     },
     readerPermissions: JSON.parse(value.slice(permissionsAt)) as Record<string, unknown>,
   };
