@@ -2,11 +2,13 @@ import de from '../../generated/i18n/de.json';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dispatchMail } from '../../src/server/adapters/mail/mail-outbox';
 import { createMailer } from '../../src/server/adapters/mail/nodemailer-mailer';
 import { parseEml } from '../../src/server/adapters/mail/testing/read-eml';
 import { DEMO_PASSWORD } from '../../src/server/db/seed/demo-accounts';
+import { spendResetLinksQuery } from '../../src/server/domain/account/password.handlers';
 import { LOGIN_DENIED_STATUSES } from '../../src/server/services/auth.service';
 import { type TestApp, bearer, buildTestApp, loginAs } from '../helpers/app';
 import { call, refusedUnchanged } from '../helpers/commands';
@@ -111,6 +113,27 @@ describe('forgotten password: request and reset', () => {
     expect(outbox.map((m) => m.recipient)).not.toContain('niemand@example.com');
     const logs = await t.db.selectFrom('actionLogEntry').select('payload').where('actionType', '=', 'password_reset_request').execute();
     expect(logs.map((l) => l.payload)).toContainEqual({ email: 'niemand@example.com' });
+  });
+
+  it('spends a user’s earlier links by reading the unused ones only, however many were sent (same time for a known address)', async () => {
+    const observer = await userOf('observer@example.com');
+    const rollback = new Error('rollback');
+    let plan = '';
+    await t.db
+      .transaction()
+      .execute(async (trx) => {
+        // a user with many spent links, as an address asked for often has (undone afterwards)
+        await sql`insert into password_reset_request (user_id, identifier, expires_at, created_at, used_at)
+          select ${observer.id}, gen_random_uuid()::text, now(), now(), now() from generate_series(1, 2000)`.execute(trx);
+        await sql`analyze password_reset_request`.execute(trx);
+        const { rows } = await sql<Record<string, string>>`explain ${spendResetLinksQuery(trx, observer.id, new Date())}`.execute(trx);
+        plan = rows.map((row) => Object.values(row)[0]).join('\n');
+        throw rollback;
+      })
+      .catch((error: unknown) => {
+        if (error !== rollback) throw error;
+      });
+    expect(plan).toContain('password_reset_request_unused_idx');
   });
 
   it('mails a link that sets the password once; a second use is refused unchanged', async () => {
