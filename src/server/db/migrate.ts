@@ -5,16 +5,20 @@ import type { DatabaseHandle } from './database';
 
 const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
 
+/** The migration files' names (`0001_initial.sql` …) in name order. */
+const migrationFiles = async () => (await readdir(MIGRATIONS_DIR)).filter((file) => file.endsWith('.sql')).sort();
+const migrationName = (file: string) => file.replace(/\.sql$/, '');
+
 /** Reads `migrations/*.sql` in name order; each file is one forward-only migration. */
 class SqlFileMigrationProvider implements MigrationProvider {
   constructor(private readonly handle: DatabaseHandle) {}
 
   async getMigrations(): Promise<Record<string, Migration>> {
-    const files = (await readdir(MIGRATIONS_DIR)).filter((file) => file.endsWith('.sql')).sort();
+    const files = await migrationFiles();
     const migrations: Record<string, Migration> = {};
     for (const file of files) {
       const script = await readFile(new URL(file, `file://${MIGRATIONS_DIR}`), 'utf8');
-      migrations[file.replace(/\.sql$/, '')] = {
+      migrations[migrationName(file)] = {
         up: (db) => this.handle.execScript(db, script),
       };
     }
@@ -29,7 +33,7 @@ class SqlFileMigrationProvider implements MigrationProvider {
  * the Migrator, which locks, checks and runs what is due (several processes may start together).
  */
 async function isUpToDate(handle: DatabaseHandle): Promise<boolean> {
-  const files = (await readdir(MIGRATIONS_DIR)).filter((file) => file.endsWith('.sql')).map((file) => file.replace(/\.sql$/, ''));
+  const files = (await migrationFiles()).map(migrationName);
   let applied: string[];
   try {
     const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(handle.db);

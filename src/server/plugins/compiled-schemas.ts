@@ -47,7 +47,7 @@ export function sharedCompilers<Route extends { schema: unknown }, Compiled, Opt
 
 /**
  * A stand-in for a compiled function that compiles it when first called: a server start compiles
- * none of its ~400 routes' validators and serializers (~0.8 s of CPU; every browser test file starts
+ * none of its routes' validators and serializers (~0.5 s of CPU; every browser test file starts
  * one), a route pays its own compile at its first request. Calls and ajv's `errors` (which Fastify
  * reads from the function after a failed validation) pass through.
  */
