@@ -31,6 +31,18 @@ describe('EInvoiceReadPool', () => {
     expect(bytes.toString()).toBe('weder PDF noch XML');
   });
 
+  it('takes a handed-over buffer without a copy: the same result, read from the view, the caller\'s memory detached', async () => {
+    const [{ name, bytes: text }] = samples('xrechnung', '.xml') as [{ name: string; bytes: Buffer }];
+    // a view that does not start at the buffer's beginning nor reach its end (collect-upload.ts's shape)
+    const memory = new Uint8Array(text.length + 100);
+    memory.set(text, 40);
+    const view = memory.subarray(40, 40 + text.length);
+    const result = await pool.read(view, name, '', { handOver: true });
+    expect(result).toEqual(readEInvoice(text, name));
+    expect(result.ok).toBe(true);
+    expect(memory.buffer.byteLength).toBe(0);
+  });
+
   it('refuses a document over the time limit with 925 and goes on with a fresh worker', async () => {
     const strict = new EInvoiceReadPool({ size: 1, limits: { timeoutMs: 1 } });
     try {

@@ -63,13 +63,16 @@ export class EInvoiceReadPool {
   /**
    * Reads one file in a worker; resolves with the same result `readEInvoice` gives. Waiting documents
    * are taken from their owners in turn (round robin, issue 27): a creditor with ten files in the
-   * queue delays another creditor's document by at most one read, not ten.
+   * queue delays another creditor's document by at most one read, not ten. `handOver`: the caller
+   * gives up the memory under `bytes` (its own buffer, not Node's shared pool; see collect-upload.ts).
    */
-  read(bytes: Uint8Array, fileName: string, owner = ''): Promise<EInvoiceResult> {
+  read(bytes: Uint8Array, fileName: string, owner = '', { handOver = false } = {}): Promise<EInvoiceResult> {
     if (this.closed) return Promise.reject(new Error('the e-invoice pool is closed'));
     return new Promise((resolve) => {
-      // a copy of its own, transferred to the worker: the caller's buffer stays untouched
-      const job = { id: this.nextId++, owner, bytes: new Uint8Array(bytes), fileName, resolve };
+      // transferred to the worker: by default a copy of its own, so the caller's buffer stays
+      // untouched; with `handOver` the caller gives the pool the whole memory under `bytes` (no copy
+      // of a 10 MB file on the event loop; the caller's buffer is detached afterwards)
+      const job = { id: this.nextId++, owner, bytes: handOver ? bytes : new Uint8Array(bytes), fileName, resolve };
       const queue = this.queues.get(owner);
       if (queue) queue.push(job);
       else this.queues.set(owner, [job]);
@@ -189,9 +192,14 @@ let shared: EInvoiceReadPool | null = null;
  *
  * @example const result = await readEInvoiceInWorker(bytes, file.filename, `creditor:${creditorId}`);
  */
-export function readEInvoiceInWorker(bytes: Uint8Array, fileName: string, owner = ''): Promise<EInvoiceResult> {
+export function readEInvoiceInWorker(
+  bytes: Uint8Array,
+  fileName: string,
+  owner = '',
+  options: { handOver?: boolean } = {},
+): Promise<EInvoiceResult> {
   shared ??= new EInvoiceReadPool();
-  return shared.read(bytes, fileName, owner);
+  return shared.read(bytes, fileName, owner, options);
 }
 
 /** The shared pool's load (metrics): workers reading, its size, documents waiting. */

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { MAX_EINVOICE_BYTES, ProcessingCode, processingCodeMessage, readEInvoiceInWorker } from '../../einvoice';
 import { ApiError } from '../../errors';
 import type { AppDeps } from '../../app';
+import { collectUpload } from './collect-upload';
 import { requirePermission } from '../../plugins/permissions';
 import { eInvoiceDataSchema, eInvoiceFailureSchema } from './einvoice.schemas';
 
@@ -56,18 +57,16 @@ export async function einvoiceRoutes(app: FastifyInstance, { db }: AppDeps): Pro
       if (!request.isMultipart()) throw new ApiError(400, 'badRequest');
       const file = await request.file({ limits: UPLOAD_LIMITS });
       if (file?.fieldname !== 'file') throw new ApiError(400, 'badRequest');
-      let bytes: Buffer;
-      try {
-        bytes = await file.toBuffer();
-      } catch (error) {
-        if ((error as { code?: string }).code !== 'FST_REQ_FILE_TOO_LARGE') throw error;
+      // gathered chunk by chunk and handed to the reader's worker without a copy (collect-upload.ts)
+      const bytes = await collectUpload(file.file, Number(request.headers['content-length']), MAX_EINVOICE_BYTES);
+      if (bytes === 'tooLarge') {
         const code = ProcessingCode.fileOrFormatFaulty;
         return reply.status(413).send({ code, message: processingCodeMessage(code) });
       }
       // off the event loop, with a time and memory limit per document (issue 13)
       // creditors share the reader in turn: one creditor's queue of files does not starve another's
       const owner = request.user.creditorId != null ? `creditor:${request.user.creditorId}` : `user:${request.user.id}`;
-      const result = await readEInvoiceInWorker(bytes, file.filename, owner);
+      const result = await readEInvoiceInWorker(bytes, file.filename, owner, { handOver: true });
       if (result.ok) return result.invoice;
       request.log.info(
         { code: result.code, detail: result.detail, fileName: file.filename },
