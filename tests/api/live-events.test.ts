@@ -270,9 +270,11 @@ describe('GET /api/events', () => {
     expect(
       (await t.app.inject({ method: 'POST', url: '/api/logout', payload: { refresh_token } })).statusCode,
     ).toBe(200);
+    // ended by app B's next heartbeat (every 300 ms); the bound leaves room for a busy machine,
+    // where a timer can fire a second late (a CI run at load 15–20 on two cores missed 1 s)
     await Promise.race([
       opened.ended,
-      new Promise((_, reject) => setTimeout(() => reject(new Error('stream still open after logout')), 1000)),
+      new Promise((_, reject) => setTimeout(() => reject(new Error('stream still open after logout')), 5000)),
     ]);
 
     const user = await t.db
@@ -280,7 +282,8 @@ describe('GET /api/events', () => {
       .select(['id', 'username', 'roles', 'creditorId', 'product', 'sessionVersion'])
       .where('username', '=', 'observer@example.com')
       .executeTakeFirstOrThrow();
-    const sign = createSigner({ key: await resolveJwtSecret(t.db), expiresIn: 1000 });
+    // long enough to open the stream on a busy machine, short enough to expire within the test
+    const sign = createSigner({ key: await resolveJwtSecret(t.db), expiresIn: 3000 });
     // a token as the login signs it (with the session version of issue 26), only short-lived
     const shortLived = sign({
       sub: String(user.id),
@@ -295,7 +298,7 @@ describe('GET /api/events', () => {
     await Promise.race([
       expiring.ended,
       new Promise((_, reject) =>
-        setTimeout(() => reject(new Error('stream still open after its token expired')), 3000),
+        setTimeout(() => reject(new Error('stream still open after its token expired')), 10_000),
       ),
     ]);
   });
