@@ -283,7 +283,7 @@ describe('GET /api/events', () => {
       .where('username', '=', 'observer@example.com')
       .executeTakeFirstOrThrow();
     // long enough to open the stream on a busy machine, short enough to expire within the test
-    const sign = createSigner({ key: await resolveJwtSecret(t.db), expiresIn: 3000 });
+    const sign = createSigner({ key: await resolveJwtSecret(t.db), expiresIn: 5000 });
     // a token as the login signs it (with the session version of issue 26), only short-lived
     const shortLived = sign({
       sub: String(user.id),
@@ -298,7 +298,7 @@ describe('GET /api/events', () => {
     await Promise.race([
       expiring.ended,
       new Promise((_, reject) =>
-        setTimeout(() => reject(new Error('stream still open after its token expired')), 10_000),
+        setTimeout(() => reject(new Error('stream still open after its token expired')), 15_000),
       ),
     ]);
   });
