@@ -9,6 +9,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** a migrated, seeded data directory written by the browser suite's global setup */
     browserTemplate: string;
+    /** the server as one module (./server-bundle.ts), written by the same global setup */
+    serverBundle: string;
   }
 }
 
@@ -54,14 +56,15 @@ export async function startPortal(requestedPort: number, timeoutMs = 150_000): P
   };
 }
 
-/** The suite's seeded template, when running under vitest's browser suite (the bench runs without). */
-function suiteTemplate(): string | undefined {
+/** What the suite's global setup provides, when running under vitest's browser suite (the bench runs without). */
+function provided<K extends 'browserTemplate' | 'serverBundle'>(key: K): string | undefined {
   try {
-    return inject('browserTemplate');
+    return inject(key);
   } catch {
     return undefined;
   }
 }
+const suiteTemplate = () => provided('browserTemplate');
 
 /**
  * Runs the server once on a new data directory — migrations, demo data, the demo e-invoice — and
@@ -81,7 +84,10 @@ async function launch(
   dataDir: string,
   timeoutMs: number,
 ): Promise<{ halt: () => Promise<void>; pid: number }> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  // the suite's bundle of the server when there is one (the same code without tsx's loader), else the sources
+  const bundle = provided('serverBundle');
+  const entry = bundle && existsSync(bundle) ? [bundle] : ['--import', 'tsx', 'src/server/main.ts'];
+  const child: ChildProcess = spawn(process.execPath, entry, {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
