@@ -151,7 +151,7 @@ export async function run(): Promise<BenchResult[]> {
       valueResult(
         `memory with ${open} streams (resident / V8 heap used)`,
         `${withStreams.rss.toFixed(1)} / ${withStreams.heap.toFixed(1)} MB`,
-        `+${(withStreams.rss - before.rss).toFixed(1)} / +${(withStreams.heap - before.heap).toFixed(1)} MB (aim ≤ 100 MB)`,
+        `${signed(withStreams.rss - before.rss)} / ${signed(withStreams.heap - before.heap)} MB (aim ≤ 100 MB)`,
       ),
       valueResult(
         `voucher list without streams (${CONNECTIONS} connections, median of ${RUNS} × ${RUN_SECONDS} s), before / after`,
@@ -179,10 +179,13 @@ export async function run(): Promise<BenchResult[]> {
   }
 }
 
+/** A difference with its sign: +1.5, −19.0 (a shrinking heap printed as "+-19.0" before). */
+const signed = (value: number) => `${value < 0 ? '−' : '+'}${Math.abs(value).toFixed(1)}`;
+
 /** What the figures can and cannot say, under the table in RESULTS.md. */
 export function report(): string {
   return [
-    'Run on the shared 2-core machine while other sessions ran their suites (load average in the first row).',
+    'The load average at the start is in the first row: the figures of a busy machine read as such.',
     "The memory aim holds: 1,000 idle streams cost ~25–30 MB of V8 heap (~30 KB each: better-sse's session,",
     "the socket, the request kept for the heartbeat's re-check); the resident size hardly moves because the",
     'heap grows into pages the process already holds. Requests per second cannot show the 10 % here: the',

@@ -234,8 +234,7 @@ describe('GET /api/events', () => {
     // every beat read the sessions once — three streams of two users, two ids (other tests' streams may be open too)
     expect(heartbeatReads.length).toBeGreaterThanOrEqual(2);
     expect(heartbeatReads.length).toBeLessThanOrEqual(5);
-    for (const read of heartbeatReads)
-      expect(read).toEqual(expect.arrayContaining(ids));
+    for (const read of heartbeatReads) expect(read).toEqual(expect.arrayContaining(ids));
     for (const read of heartbeatReads) expect(new Set(read).size).toBe(read.length);
     expect([...mine, theirs].some((opened) => opened.isEnded())).toBe(false);
 
