@@ -50,3 +50,24 @@ export function dayRange(values: readonly string[] | undefined) {
       : undefined;
   return { from: bound(from, 0), to: bound(to, 1) };
 }
+
+/**
+ * ORDER BY of a list sorted by `query.sortBy` (a key of `columns`, the generated `sortBy` enum) in
+ * its direction, newest (`createdAt`) first without one; ties by `id`, ascending only for an
+ * ascending sort.
+ *
+ * @example query.orderBy(newestFirst(SORT_COLUMNS, query, sql`a.created_at`)).orderBy('a.id', idDirection(SORT_COLUMNS, query))
+ */
+export function newestFirst(
+  columns: Record<string, RawBuilder<unknown>>,
+  query: { sortBy?: string; sortDesc: boolean },
+  createdAt: RawBuilder<unknown>,
+): RawBuilder<unknown> {
+  const column = query.sortBy ? columns[query.sortBy] : undefined;
+  if (query.sortBy && !column) throw new Error(`not a sortable column: ${query.sortBy}`);
+  return column ? orderBy(column, query.sortDesc) : sql`${createdAt} desc`;
+}
+
+/** The direction of the id that breaks ties after {@link newestFirst}. */
+export const idDirection = (columns: Record<string, unknown>, query: { sortBy?: string; sortDesc: boolean }) =>
+  query.sortBy && columns[query.sortBy] && !query.sortDesc ? ('asc' as const) : ('desc' as const);

@@ -9,7 +9,6 @@ import { adminListAlong } from './admin-list-along';
 import {
   type AdminListQuery,
   containsPattern,
-  hasFilters,
   orderBy,
   type ProductScope,
   textOrder,
@@ -261,42 +260,50 @@ function adminConditions(eb: UserEb, filters: AdminListFilters = {}): Expression
   return eb.and(all);
 }
 
+/** The statements of the admin list, compiled once per filter and sort (src/server/db/statement-cache.ts). */
+const adminListStatements = new StatementCache();
+
 /**
- * One page of the administrators (GET /user-management/user/admin-list). `permissions` are the
- * granted admin permissions; a super admin has all of them (document 2 §6).
+ * One page of the administrators (GET /user-management/user/admin-list), with `count`, `empty` and
+ * the stored permissions and session of the super admin `readerId` who asks — one statement (issue
+ * 32, `adminListAlong`; the list has no product scope). `permissions` are the granted admin
+ * permissions; a super admin has all of them (document 2 §6). The route asserts the reader before it
+ * answers.
+ *
+ * @example await listAdmins(db, superAdminId, { page: 1, rowsPerPage: 15, sortDesc: false });
  */
-export async function listAdmins(db: Kysely<Database>, query: AdminListQuery<AdminListFilters>) {
+export async function listAdmins(db: Kysely<Database>, readerId: number, query: AdminListQuery<AdminListFilters>) {
   const sortColumn = ADMIN_SORT[query.sortBy ?? 'username'];
   if (!sortColumn) throw new Error(`not a sortable admin column: ${query.sortBy}`);
-  const [rows, { count }] = await Promise.all([
-    db
-      .selectFrom('appUser as u')
-      .where((eb) => adminConditions(eb, query.filters))
-      .select(['u.id', 'u.username', 'u.email', 'u.roles', 'u.product', 'u.permissions', 'u.status', adminRoleSql.as('role')])
-      .orderBy(orderBy(sortColumn, query.sortDesc))
-      .orderBy('u.id', query.sortDesc ? 'desc' : 'asc')
-      .limit(query.rowsPerPage)
-      .offset((query.page - 1) * query.rowsPerPage)
-      .execute(),
-    db
-      .selectFrom('appUser as u')
-      .where((eb) => adminConditions(eb, query.filters))
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  const admins: AdminListItem[] = rows.map((row) => {
-    const all = row.roles.some((role) => ROLES[role]?.allPermissions);
-    const granted = (row.permissions as { admin?: unknown }).admin;
-    return {
-      id: row.id,
-      username: row.username,
-      loginAllowed: loginAllowed(row.status),
-      email: row.email,
-      role: row.role,
-      product: row.product as AdminListItem['product'],
-      permissions: all ? ALL_PERMISSIONS : Array.isArray(granted) ? granted.map(String) : [],
-    };
+  const admins = () => db.selectFrom('appUser as u');
+  // "any row" is always true: the caller, a super admin, is one, so no rows means "no matches"
+  const { rows, ...totals } = await adminListAlong(db, adminListStatements, null, readerId, query, {
+    page: () =>
+      admins()
+        .where((eb) => adminConditions(eb, query.filters))
+        .select(['u.id', 'u.username', 'u.email', 'u.roles', 'u.product', 'u.permissions', 'u.status', adminRoleSql.as('role')])
+        .orderBy(orderBy(sortColumn, query.sortDesc))
+        .orderBy('u.id', query.sortDesc ? 'desc' : 'asc'),
+    count: () =>
+      admins()
+        .where((eb) => adminConditions(eb, query.filters))
+        .select((eb) => eb.fn.countAll<number>().as('n')),
+    any: () => admins().where((eb) => adminConditions(eb)).select('u.id'),
   });
-  // there is always at least the caller (a super admin), so an empty result means "no matches"
-  return { admins, count, empty: count === 0 && !hasFilters(query.filters) };
+  return {
+    admins: rows.map((row): AdminListItem => {
+      const all = row.roles.some((role) => ROLES[role]?.allPermissions);
+      const granted = (row.permissions as { admin?: unknown }).admin;
+      return {
+        id: row.id,
+        username: row.username,
+        loginAllowed: loginAllowed(row.status),
+        email: row.email,
+        role: row.role,
+        product: row.product as AdminListItem['product'],
+        permissions: all ? ALL_PERMISSIONS : Array.isArray(granted) ? granted.map(String) : [],
+      };
+    }),
+    ...totals,
+  };
 }
