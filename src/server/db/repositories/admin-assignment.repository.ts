@@ -1,4 +1,5 @@
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
+import type { assignDebtorsRoutes } from '../../../../generated/routes/assign-debtors';
 import type {
   Address,
   AssignmentDebtor,
@@ -15,18 +16,16 @@ import {
   type AdminListQuery,
   containsPattern,
   idDirection,
+  type ListFiltersOf,
   newestFirst,
   type ProductScope,
+  type SortKeyOf,
   textOrder,
   valuesOf,
 } from './admin-list-query';
 
-/** Filters of GET /debtor-assignment-list. */
-export interface AssignmentFilters {
-  status?: string[];
-  product?: string[];
-  search?: string[];
-}
+/** Filters of GET /debtor-assignment-list (schema/resources/assignDebtors.yaml). */
+export type AssignmentFilters = ListFiltersOf<typeof assignDebtorsRoutes.list>;
 
 /** Candidate debtors a case offers at most (those at the case's postcode first). */
 export const MAX_CANDIDATES = 50;
@@ -36,7 +35,7 @@ type AssignmentEb = ExpressionBuilder<
   'a' | 'c' | 'v'
 >;
 
-const SORT_COLUMNS: Record<string, ReturnType<typeof sql>> = {
+const SORT_COLUMNS: Record<SortKeyOf<typeof assignDebtorsRoutes.list>, ReturnType<typeof sql>> = {
   'creditor.name': textOrder('c.name'),
   'creditor.product': sql.ref('c.product'),
   'voucher.customNumber': sql.ref('v.customNumber'),

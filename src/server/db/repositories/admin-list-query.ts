@@ -10,6 +10,19 @@ export interface AdminListQuery<F extends object = Record<string, string[] | und
   filters?: F;
 }
 
+/** A generated list route (generated/routes/*): its querystring's filters and `sortBy` enum. */
+interface GeneratedList {
+  schema: { querystring: { properties: { filters: { properties: object }; sortBy?: { enum: readonly string[] } } } };
+}
+
+/** The filters of a generated list route, each a bracket array of strings: the YAML's, not a copy. */
+export type ListFiltersOf<R extends GeneratedList> = {
+  [K in keyof R['schema']['querystring']['properties']['filters']['properties']]?: string[];
+};
+
+/** The `sortBy` values of a generated list route (the YAML's sortable columns). */
+export type SortKeyOf<R extends GeneratedList> = NonNullable<R['schema']['querystring']['properties']['sortBy']>['enum'][number];
+
 /** A product admin's product, or null for admins who see every product. */
 export type ProductScope = string | null;
 

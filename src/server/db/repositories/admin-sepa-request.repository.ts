@@ -1,4 +1,5 @@
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
+import type { requestsRoutes } from '../../../../generated/routes/requests';
 import type { SepaUpdateRequest } from '../../../../generated/types';
 import { expandStatusFilter } from '../../services/status-groups';
 import type { Database } from '../schema';
@@ -9,25 +10,23 @@ import {
   type AdminListQuery,
   containsPattern,
   idDirection,
+  type ListFiltersOf,
   newestFirst,
   type ProductScope,
+  type SortKeyOf,
   textOrder,
   valuesOf,
 } from './admin-list-query';
 
-/** Filters of GET /creditor-debit-update/list and /export. */
-export interface SepaRequestFilters {
-  status?: string[];
-  product?: string[];
-  search?: string[];
-}
+/** Filters of GET /creditor-debit-update/list and /export (schema/resources/requests.yaml). */
+export type SepaRequestFilters = ListFiltersOf<typeof requestsRoutes.list>;
 
 type RequestEb = ExpressionBuilder<
   Database & { s: Database['sepaUpdateRequest']; c: Database['creditor'] },
   's' | 'c'
 >;
 
-const SORT_COLUMNS: Record<string, ReturnType<typeof sql>> = {
+const SORT_COLUMNS: Record<SortKeyOf<typeof requestsRoutes.list>, ReturnType<typeof sql>> = {
   'creditor.name': textOrder('c.name'),
   'creditor.product': sql.ref('c.product'),
   'debitData.accountOwner': textOrder('s.accountOwner'),

@@ -1,5 +1,6 @@
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
 import { permissionTables } from '../../../../generated/permissions';
+import type { adminsRoutes } from '../../../../generated/routes/admins';
 import type { AdminListItem, UserListItem } from '../../../../generated/types';
 import { LOGIN_DENIED_STATUSES } from '../../services/auth.service';
 import { expandStatusFilter } from '../../services/status-groups';
@@ -9,8 +10,10 @@ import { adminListAlong } from './admin-list-along';
 import {
   type AdminListQuery,
   containsPattern,
+  type ListFiltersOf,
   orderBy,
   type ProductScope,
+  type SortKeyOf,
   textOrder,
   valuesOf,
 } from './admin-list-query';
@@ -238,7 +241,7 @@ const ALL_PERMISSIONS = Object.keys(adminPermissions);
 // The admin role of a user (an admin has one); sorting uses the same expression.
 const adminRoleSql = sql<string>`(select r from unnest(u.roles) r where r in (${sql.join(ADMIN_ROLES)}) limit 1)`;
 
-const ADMIN_SORT: Record<string, ReturnType<typeof sql>> = {
+const ADMIN_SORT: Record<SortKeyOf<typeof adminsRoutes.list>, ReturnType<typeof sql>> = {
   username: sql`lower(u.username)`,
   email: sql`lower(u.email)`,
   role: adminRoleSql,
@@ -248,10 +251,8 @@ const ADMIN_SORT: Record<string, ReturnType<typeof sql>> = {
 
 export const isSortableAdminColumn = (column: string) => column in ADMIN_SORT;
 
-export interface AdminListFilters {
-  search?: string[];
-  product?: string[];
-}
+/** Filters of GET /user-management/user/admin-list (schema/resources/admins.yaml). */
+export type AdminListFilters = ListFiltersOf<typeof adminsRoutes.list>;
 
 function adminConditions(eb: UserEb, filters: AdminListFilters = {}): Expression<SqlBool> {
   const all: Expression<SqlBool>[] = [eb('u.creditorId', 'is', null), sql<SqlBool>`u.roles && ${sql.val(ADMIN_ROLES)}::text[]`];
@@ -273,7 +274,7 @@ const adminListStatements = new StatementCache();
  * @example await listAdmins(db, superAdminId, { page: 1, rowsPerPage: 15, sortDesc: false });
  */
 export async function listAdmins(db: Kysely<Database>, readerId: number, query: AdminListQuery<AdminListFilters>) {
-  const sortColumn = ADMIN_SORT[query.sortBy ?? 'username'];
+  const sortColumn = (ADMIN_SORT as Record<string, ReturnType<typeof sql> | undefined>)[query.sortBy ?? 'username'];
   if (!sortColumn) throw new Error(`not a sortable admin column: ${query.sortBy}`);
   const admins = () => db.selectFrom('appUser as u');
   // "any row" is always true: the caller, a super admin, is one, so no rows means "no matches"

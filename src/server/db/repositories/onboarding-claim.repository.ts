@@ -6,6 +6,7 @@ import {
   type SqlBool,
   sql,
 } from 'kysely';
+import type { productRequestsRoutes } from '../../../../generated/routes/product-requests';
 import type { OnboardingClaim } from '../../../../generated/types';
 import type { Database } from '../schema';
 import { toEpochSeconds } from '../values';
@@ -17,22 +18,20 @@ import {
   containsPattern,
   dayRange,
   idDirection,
+  type ListFiltersOf,
   newestFirst,
   type ProductScope,
+  type SortKeyOf,
   textOrder,
   valuesOf,
 } from './admin-list-query';
 
-/** Filters of GET /onboarding/claim/list; creationDate is a `[from, to]` date range. */
-export interface ClaimFilters {
-  creationDate?: string[];
-  productType?: string[];
-  search?: string[];
-}
+/** Filters of GET /onboarding/claim/list (schema/resources/productRequests.yaml); creationDate is a `[from, to]` date range. */
+export type ClaimFilters = ListFiltersOf<typeof productRequestsRoutes.list>;
 
 type ClaimEb = ExpressionBuilder<Database & { o: Database['onboardingClaim'] }, 'o'>;
 
-const SORT_COLUMNS: Record<string, ReturnType<typeof sql>> = {
+const SORT_COLUMNS: Record<SortKeyOf<typeof productRequestsRoutes.list>, ReturnType<typeof sql>> = {
   creationDate: sql.ref('o.createdAt'),
   productType: sql.ref('o.productType'),
   companyName: textOrder('o.companyName'),
