@@ -1,6 +1,7 @@
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
 import { permissionTables } from '../../../../generated/permissions';
 import type { adminsRoutes } from '../../../../generated/routes/admins';
+import type { usersRoutes } from '../../../../generated/routes/users';
 import type { AdminListItem, UserListItem } from '../../../../generated/types';
 import { LOGIN_DENIED_STATUSES } from '../../services/auth.service';
 import { expandStatusFilter } from '../../services/status-groups';
@@ -29,11 +30,8 @@ export const loginAllowed = (status: string): boolean => !LOGIN_DENIED.includes(
 
 const loginAllowedSql = sql<boolean>`(u.status not in (${sql.join(LOGIN_DENIED)}))`;
 
-export interface UserListFilters {
-  search?: string[];
-  status?: string[];
-  product?: string[];
-}
+/** Filters of GET /user-management/user/list (schema/resources/users.yaml). */
+export type UserListFilters = ListFiltersOf<typeof usersRoutes.list>;
 
 type UserEb = ExpressionBuilder<Database & { u: Database['appUser'] }, 'u'>;
 
@@ -87,7 +85,7 @@ const USER_SORT: Record<string, ReturnType<typeof sql>> = {
   product: sql.ref('u.product'),
   status: sql.ref('u.status'),
   loginAllowed: loginAllowedSql,
-};
+} satisfies Record<SortKeyOf<typeof usersRoutes.list>, ReturnType<typeof sql>>;
 
 export const isSortableUserColumn = (column: string) => column in USER_SORT;
 
@@ -241,13 +239,13 @@ const ALL_PERMISSIONS = Object.keys(adminPermissions);
 // The admin role of a user (an admin has one); sorting uses the same expression.
 const adminRoleSql = sql<string>`(select r from unnest(u.roles) r where r in (${sql.join(ADMIN_ROLES)}) limit 1)`;
 
-const ADMIN_SORT: Record<SortKeyOf<typeof adminsRoutes.list>, ReturnType<typeof sql>> = {
+const ADMIN_SORT: Record<string, ReturnType<typeof sql>> = {
   username: sql`lower(u.username)`,
   email: sql`lower(u.email)`,
   role: adminRoleSql,
   product: sql.ref('u.product'),
   loginAllowed: loginAllowedSql,
-};
+} satisfies Record<SortKeyOf<typeof adminsRoutes.list>, ReturnType<typeof sql>>;
 
 export const isSortableAdminColumn = (column: string) => column in ADMIN_SORT;
 
@@ -274,7 +272,7 @@ const adminListStatements = new StatementCache();
  * @example await listAdmins(db, superAdminId, { page: 1, rowsPerPage: 15, sortDesc: false });
  */
 export async function listAdmins(db: Kysely<Database>, readerId: number, query: AdminListQuery<AdminListFilters>) {
-  const sortColumn = (ADMIN_SORT as Record<string, ReturnType<typeof sql> | undefined>)[query.sortBy ?? 'username'];
+  const sortColumn = ADMIN_SORT[query.sortBy ?? 'username'];
   if (!sortColumn) throw new Error(`not a sortable admin column: ${query.sortBy}`);
   const admins = () => db.selectFrom('appUser as u');
   // "any row" is always true: the caller, a super admin, is one, so no rows means "no matches"
