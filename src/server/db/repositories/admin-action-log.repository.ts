@@ -1,4 +1,5 @@
 import { type Expression, type ExpressionBuilder, type Kysely, type Selectable, type SqlBool, sql } from 'kysely';
+import type { actionLogRoutes } from '../../../../generated/routes/action-log';
 import type { ActionLogEntry } from '../../../../generated/types';
 import type { Database } from '../schema';
 import { toEpochSeconds } from '../values';
@@ -6,23 +7,17 @@ import {
   type AdminListQuery,
   containsPattern,
   dayRange,
+  type ListFiltersOf,
   orderBy,
   type ProductScope,
+  type SortKeyOf,
   valuesOf,
 } from './admin-list-query';
 import { adminListAlong } from './admin-list-along';
 import { StatementCache } from '../statement-cache';
 
 /** Filters of GET /action-log/list and /export; creationDate is a `[from, to]` date range. */
-export interface ActionLogFilters {
-  actionType?: string[];
-  creationDate?: string[];
-  productType?: string[];
-  creditor?: string[];
-  debtor?: string[];
-  voucher?: string[];
-  email?: string[];
-}
+export type ActionLogFilters = ListFiltersOf<typeof actionLogRoutes.list>;
 
 type LogEb = ExpressionBuilder<Database & { l: Database['actionLogEntry'] }, 'l'>;
 type LogColumn = `l.${keyof Database['actionLogEntry'] & string}`;
@@ -34,7 +29,7 @@ const SORT_COLUMNS: Record<string, ReturnType<typeof sql>> = {
   'extra.userEmail': sql`lower(l.user_email)`,
   'extra.adminEmail': sql`lower(l.admin_email)`,
   'additionalFilterInformation.creditorSapNumber': sql`nullif(l.creditor_sap_number, '')`,
-};
+} satisfies Record<SortKeyOf<typeof actionLogRoutes.list>, ReturnType<typeof sql>>;
 
 export const isSortableActionLogColumn = (column: string) => column in SORT_COLUMNS;
 

@@ -1,4 +1,5 @@
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
+import type { assignDebtorsRoutes } from '../../../../generated/routes/assign-debtors';
 import type {
   Address,
   AssignmentDebtor,
@@ -9,22 +10,22 @@ import type {
 import { expandStatusFilter, INVOICE_TYPES } from '../../services/status-groups';
 import type { Database } from '../schema';
 import { toEpochSeconds } from '../values';
+import { StatementCache } from '../statement-cache';
+import { adminListAlong } from './admin-list-along';
 import {
   type AdminListQuery,
   containsPattern,
-  hasFilters,
-  orderBy,
+  idDirection,
+  type ListFiltersOf,
+  newestFirst,
   type ProductScope,
+  type SortKeyOf,
   textOrder,
   valuesOf,
 } from './admin-list-query';
 
-/** Filters of GET /debtor-assignment-list. */
-export interface AssignmentFilters {
-  status?: string[];
-  product?: string[];
-  search?: string[];
-}
+/** Filters of GET /debtor-assignment-list (schema/resources/assignDebtors.yaml). */
+export type AssignmentFilters = ListFiltersOf<typeof assignDebtorsRoutes.list>;
 
 /** Candidate debtors a case offers at most (those at the case's postcode first). */
 export const MAX_CANDIDATES = 50;
@@ -34,7 +35,7 @@ type AssignmentEb = ExpressionBuilder<
   'a' | 'c' | 'v'
 >;
 
-const SORT_COLUMNS: Record<string, ReturnType<typeof sql>> = {
+const SORT_COLUMNS: Record<SortKeyOf<typeof assignDebtorsRoutes.list>, ReturnType<typeof sql>> = {
   'creditor.name': textOrder('c.name'),
   'creditor.product': sql.ref('c.product'),
   'voucher.customNumber': sql.ref('v.customNumber'),
@@ -132,41 +133,36 @@ function toEntry(row: EntryRow): DebtorAssignmentEntry {
   };
 }
 
+/** The statements of the list, compiled once per scope kind, filter and sort (src/server/db/statement-cache.ts). */
+const listStatements = new StatementCache();
+
 /**
- * One page of debtor-assignment cases (GET /debtor-assignment-list), newest first unless sorted.
+ * One page of debtor-assignment cases (GET /debtor-assignment-list), newest first unless sorted,
+ * with `count`, `empty` and the stored permissions and session of the admin `readerId` who asks —
+ * one statement (issue 32, `adminListAlong`). The route asserts the reader before it answers.
  *
- * @example await listAssignments(db, null, { page: 1, rowsPerPage: 15, sortDesc: false, filters: { status: ['open'] } });
+ * @example await listAssignments(db, null, adminId, { page: 1, rowsPerPage: 15, sortDesc: false, filters: { status: ['open'] } });
  */
 export async function listAssignments(
   db: Kysely<Database>,
   scope: ProductScope,
+  readerId: number,
   query: AdminListQuery<AssignmentFilters>,
 ) {
-  const sortColumn = query.sortBy ? SORT_COLUMNS[query.sortBy] : undefined;
-  if (query.sortBy && !sortColumn) throw new Error(`not a sortable assignment column: ${query.sortBy}`);
-  const [rows, { count }] = await Promise.all([
-    baseQuery(db)
-      .where((eb) => conditions(eb, scope, query.filters))
-      .select(entryColumns)
-      .orderBy(sortColumn ? orderBy(sortColumn, query.sortDesc) : sql`a.created_at desc`)
-      .orderBy('a.id', sortColumn && !query.sortDesc ? 'asc' : 'desc')
-      .limit(query.rowsPerPage)
-      .offset((query.page - 1) * query.rowsPerPage)
-      .execute(),
-    baseQuery(db)
-      .where((eb) => conditions(eb, scope, query.filters))
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  const empty =
-    count === 0 &&
-    (!hasFilters(query.filters) ||
-      !(await baseQuery(db)
-        .where((eb) => conditions(eb, scope))
-        .select('a.id')
-        .limit(1)
-        .executeTakeFirst()));
-  return { debtorAssignments: (rows as EntryRow[]).map(toEntry), count, empty };
+  const { rows, ...totals } = await adminListAlong(db, listStatements, scope, readerId, query, {
+    page: (slot) =>
+      baseQuery(db)
+        .where((eb) => conditions(eb, slot, query.filters))
+        .select(entryColumns)
+        .orderBy(newestFirst(SORT_COLUMNS, query, sql`a.created_at`))
+        .orderBy('a.id', idDirection(SORT_COLUMNS, query)),
+    count: (slot) =>
+      baseQuery(db)
+        .where((eb) => conditions(eb, slot, query.filters))
+        .select((eb) => eb.fn.countAll<number>().as('n')),
+    any: (slot) => baseQuery(db).where((eb) => conditions(eb, slot)).select('a.id'),
+  });
+  return { debtorAssignments: (rows as EntryRow[]).map(toEntry), ...totals };
 }
 
 /** The candidate debtors of a case with limits, invoice counts and locations. */

@@ -1,14 +1,17 @@
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
 import { enums } from '../../../../generated/enums';
 import { permissionTables } from '../../../../generated/permissions';
+import type { creditorsRoutes } from '../../../../generated/routes/creditors';
 import type { AdminCreditorListItem, CreditorPermissions } from '../../../../generated/types';
 import type { Database } from '../schema';
 import { toEpochSeconds } from '../values';
 import {
   type AdminListQuery,
   containsPattern,
+  type ListFiltersOf,
   orderBy,
   type ProductScope,
+  type SortKeyOf,
   textOrder,
   valuesOf,
 } from './admin-list-query';
@@ -17,14 +20,7 @@ import { adminListAlong } from './admin-list-along';
 import { StatementCache } from '../statement-cache';
 
 /** Filters of GET /creditor/list (bracket arrays); companyUser matches any user name of the creditor. */
-export interface CreditorListFilters {
-  name?: string[];
-  companyUser?: string[];
-  sapNumber?: string[];
-  city?: string[];
-  status?: string[];
-  product?: string[];
-}
+export type CreditorListFilters = ListFiltersOf<typeof creditorsRoutes.list>;
 
 type CreditorEb = ExpressionBuilder<Database & { c: Database['creditor'] }, 'c'>;
 
@@ -80,7 +76,7 @@ const SORT_COLUMNS: Record<string, ReturnType<typeof sql>> = {
   setupFee: sql.ref('c.setupFee'),
   apiErrorCount: sql.ref('c.apiErrorCount'),
   creationDate: sql.ref('c.createdAt'),
-};
+} satisfies Record<SortKeyOf<typeof creditorsRoutes.list>, ReturnType<typeof sql>>;
 
 /** Whether the repository can sort by `column` (checked against the generated enum in tests). */
 export const isSortableCreditorColumn = (column: string) => column in SORT_COLUMNS;

@@ -1,8 +1,8 @@
-import type { ExpressionBuilder, Kysely, SelectQueryBuilder } from 'kysely';
+import { type Expression, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { Database } from '../schema';
 import type { StatementCache } from '../statement-cache';
 import { type AdminListQuery, hasFilters, type ProductScope } from './admin-list-query';
-import { pageAlong, readAlong, readerAlong } from './reader-along';
+import { pageAlong, readAlong, readerQuery } from './reader-along';
 
 type Query<O> = SelectQueryBuilder<any, any, O>;
 
@@ -21,7 +21,7 @@ type Slots = { readerId: number; scope?: string };
 /**
  * One page of an admin list in one statement (issue 32): the page's rows with the count, "any row in
  * scope" (asked only with filters: `empty` tells "no data" from "no matches") and the admin's stored
- * permissions and session ({@link readerAlong}) riding along, compiled once per scope kind, filter
+ * permissions and session ({@link readerQuery}) riding along on the page's first row, compiled once per scope kind, filter
  * and sort in `cache`; the product scope is a statement slot. A page without rows reads the totals in
  * a second statement. The route asserts the reader before it answers (routes/admin/admin-list-route.ts).
  *
@@ -38,10 +38,11 @@ export async function adminListAlong<R>(
   const key = JSON.stringify([scope !== null, query.filters ?? null, query.sortBy ?? null, query.sortDesc]);
   const values: Slots = scope === null ? { readerId } : { readerId, scope };
   const filtered = hasFilters(query.filters);
-  const totalsOf = (eb: ExpressionBuilder<Database, never>, slots: Slots) => [
-    parts.count(slots.scope ?? null).as('count'),
-    ...(filtered ? [eb.exists(parts.any(slots.scope ?? null).limit(1)).as('anyInScope')] : []),
-    readerAlong(eb, slots.readerId),
+  // the count, "any row in scope" and the reader, by name
+  const totalsOf = (eb: ExpressionBuilder<Database, never>, slots: Slots): [string, Expression<unknown>][] => [
+    ['count', parts.count(slots.scope ?? null)],
+    ...(filtered ? [['anyInScope', eb.exists(parts.any(slots.scope ?? null).limit(1))] as [string, Expression<unknown>]] : []),
+    ['reader', readerQuery(eb, slots.readerId)],
   ];
   const { rows, totals } = await pageAlong(
     db,
@@ -49,13 +50,21 @@ export async function adminListAlong<R>(
     key,
     values,
     { limit: query.rowsPerPage, offset: (query.page - 1) * query.rowsPerPage },
+    // the page in its order, the totals on its first row only (null on the others): each further
+    // row would carry the reader's permissions and the count again, to be sent, parsed and copied
     (slots) =>
-      parts
-        .page(slots.scope ?? null)
-        .select((eb) => totalsOf(eb as unknown as ExpressionBuilder<Database, never>, slots))
-        .limit(slots.limit)
-        .offset(slots.offset) as Query<R & Record<string, unknown>>,
-    (slots) => db.selectNoFrom((eb) => totalsOf(eb, slots)) as unknown as Query<Record<string, unknown>>,
+      db
+        .selectFrom(parts.page(slots.scope ?? null).limit(slots.limit).offset(slots.offset).as('p'))
+        .selectAll('p')
+        .select((eb) =>
+          totalsOf(eb as unknown as ExpressionBuilder<Database, never>, slots).map(([name, value]) =>
+            sql`case when row_number() over () = 1 then ${value} end`.as(name),
+          ),
+        ) as unknown as Query<R & Record<string, unknown>>,
+    (slots) =>
+      db.selectNoFrom((eb) => totalsOf(eb, slots).map(([name, value]) => sql`${value}`.as(name))) as unknown as Query<
+        Record<string, unknown>
+      >,
   );
   const count = Number(totals?.count ?? 0);
   const empty = count === 0 && (!filtered || !totals?.anyInScope);

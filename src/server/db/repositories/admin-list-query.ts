@@ -10,6 +10,19 @@ export interface AdminListQuery<F extends object = Record<string, string[] | und
   filters?: F;
 }
 
+/** A generated list route (generated/routes/*): its querystring's filters and `sortBy` enum. */
+interface GeneratedList {
+  schema: { querystring: { properties: { filters: { properties: object }; sortBy?: { enum: readonly string[] } } } };
+}
+
+/** The filters of a generated list route, each a bracket array of strings: the YAML's, not a copy. */
+export type ListFiltersOf<R extends GeneratedList> = {
+  [K in keyof R['schema']['querystring']['properties']['filters']['properties']]?: string[];
+};
+
+/** The `sortBy` values of a generated list route (the YAML's sortable columns). */
+export type SortKeyOf<R extends GeneratedList> = NonNullable<R['schema']['querystring']['properties']['sortBy']>['enum'][number];
+
 /** A product admin's product, or null for admins who see every product. */
 export type ProductScope = string | null;
 
@@ -50,3 +63,24 @@ export function dayRange(values: readonly string[] | undefined) {
       : undefined;
   return { from: bound(from, 0), to: bound(to, 1) };
 }
+
+/**
+ * ORDER BY of a list sorted by `query.sortBy` (a key of `columns`, the generated `sortBy` enum) in
+ * its direction, newest (`createdAt`) first without one; ties by `id`, ascending only for an
+ * ascending sort.
+ *
+ * @example query.orderBy(newestFirst(SORT_COLUMNS, query, sql`a.created_at`)).orderBy('a.id', idDirection(SORT_COLUMNS, query))
+ */
+export function newestFirst(
+  columns: Record<string, RawBuilder<unknown>>,
+  query: { sortBy?: string; sortDesc: boolean },
+  createdAt: RawBuilder<unknown>,
+): RawBuilder<unknown> {
+  const column = query.sortBy ? columns[query.sortBy] : undefined;
+  if (query.sortBy && !column) throw new Error(`not a sortable column: ${query.sortBy}`);
+  return column ? orderBy(column, query.sortDesc) : sql`${createdAt} desc`;
+}
+
+/** The direction of the id that breaks ties after {@link newestFirst}. */
+export const idDirection = (columns: Record<string, unknown>, query: { sortBy?: string; sortDesc: boolean }) =>
+  query.sortBy && columns[query.sortBy] && !query.sortDesc ? ('asc' as const) : ('desc' as const);

@@ -1,5 +1,7 @@
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
 import { permissionTables } from '../../../../generated/permissions';
+import type { adminsRoutes } from '../../../../generated/routes/admins';
+import type { usersRoutes } from '../../../../generated/routes/users';
 import type { AdminListItem, UserListItem } from '../../../../generated/types';
 import { LOGIN_DENIED_STATUSES } from '../../services/auth.service';
 import { expandStatusFilter } from '../../services/status-groups';
@@ -9,9 +11,10 @@ import { adminListAlong } from './admin-list-along';
 import {
   type AdminListQuery,
   containsPattern,
-  hasFilters,
+  type ListFiltersOf,
   orderBy,
   type ProductScope,
+  type SortKeyOf,
   textOrder,
   valuesOf,
 } from './admin-list-query';
@@ -27,11 +30,8 @@ export const loginAllowed = (status: string): boolean => !LOGIN_DENIED.includes(
 
 const loginAllowedSql = sql<boolean>`(u.status not in (${sql.join(LOGIN_DENIED)}))`;
 
-export interface UserListFilters {
-  search?: string[];
-  status?: string[];
-  product?: string[];
-}
+/** Filters of GET /user-management/user/list (schema/resources/users.yaml). */
+export type UserListFilters = ListFiltersOf<typeof usersRoutes.list>;
 
 type UserEb = ExpressionBuilder<Database & { u: Database['appUser'] }, 'u'>;
 
@@ -85,7 +85,7 @@ const USER_SORT: Record<string, ReturnType<typeof sql>> = {
   product: sql.ref('u.product'),
   status: sql.ref('u.status'),
   loginAllowed: loginAllowedSql,
-};
+} satisfies Record<SortKeyOf<typeof usersRoutes.list>, ReturnType<typeof sql>>;
 
 export const isSortableUserColumn = (column: string) => column in USER_SORT;
 
@@ -245,14 +245,12 @@ const ADMIN_SORT: Record<string, ReturnType<typeof sql>> = {
   role: adminRoleSql,
   product: sql.ref('u.product'),
   loginAllowed: loginAllowedSql,
-};
+} satisfies Record<SortKeyOf<typeof adminsRoutes.list>, ReturnType<typeof sql>>;
 
 export const isSortableAdminColumn = (column: string) => column in ADMIN_SORT;
 
-export interface AdminListFilters {
-  search?: string[];
-  product?: string[];
-}
+/** Filters of GET /user-management/user/admin-list (schema/resources/admins.yaml). */
+export type AdminListFilters = ListFiltersOf<typeof adminsRoutes.list>;
 
 function adminConditions(eb: UserEb, filters: AdminListFilters = {}): Expression<SqlBool> {
   const all: Expression<SqlBool>[] = [eb('u.creditorId', 'is', null), sql<SqlBool>`u.roles && ${sql.val(ADMIN_ROLES)}::text[]`];
@@ -261,42 +259,50 @@ function adminConditions(eb: UserEb, filters: AdminListFilters = {}): Expression
   return eb.and(all);
 }
 
+/** The statements of the admin list, compiled once per filter and sort (src/server/db/statement-cache.ts). */
+const adminListStatements = new StatementCache();
+
 /**
- * One page of the administrators (GET /user-management/user/admin-list). `permissions` are the
- * granted admin permissions; a super admin has all of them (document 2 §6).
+ * One page of the administrators (GET /user-management/user/admin-list), with `count`, `empty` and
+ * the stored permissions and session of the super admin `readerId` who asks — one statement (issue
+ * 32, `adminListAlong`; the list has no product scope). `permissions` are the granted admin
+ * permissions; a super admin has all of them (document 2 §6). The route asserts the reader before it
+ * answers.
+ *
+ * @example await listAdmins(db, superAdminId, { page: 1, rowsPerPage: 15, sortDesc: false });
  */
-export async function listAdmins(db: Kysely<Database>, query: AdminListQuery<AdminListFilters>) {
+export async function listAdmins(db: Kysely<Database>, readerId: number, query: AdminListQuery<AdminListFilters>) {
   const sortColumn = ADMIN_SORT[query.sortBy ?? 'username'];
   if (!sortColumn) throw new Error(`not a sortable admin column: ${query.sortBy}`);
-  const [rows, { count }] = await Promise.all([
-    db
-      .selectFrom('appUser as u')
-      .where((eb) => adminConditions(eb, query.filters))
-      .select(['u.id', 'u.username', 'u.email', 'u.roles', 'u.product', 'u.permissions', 'u.status', adminRoleSql.as('role')])
-      .orderBy(orderBy(sortColumn, query.sortDesc))
-      .orderBy('u.id', query.sortDesc ? 'desc' : 'asc')
-      .limit(query.rowsPerPage)
-      .offset((query.page - 1) * query.rowsPerPage)
-      .execute(),
-    db
-      .selectFrom('appUser as u')
-      .where((eb) => adminConditions(eb, query.filters))
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  const admins: AdminListItem[] = rows.map((row) => {
-    const all = row.roles.some((role) => ROLES[role]?.allPermissions);
-    const granted = (row.permissions as { admin?: unknown }).admin;
-    return {
-      id: row.id,
-      username: row.username,
-      loginAllowed: loginAllowed(row.status),
-      email: row.email,
-      role: row.role,
-      product: row.product as AdminListItem['product'],
-      permissions: all ? ALL_PERMISSIONS : Array.isArray(granted) ? granted.map(String) : [],
-    };
+  const admins = () => db.selectFrom('appUser as u');
+  // "any row" is always true: the caller, a super admin, is one, so no rows means "no matches"
+  const { rows, ...totals } = await adminListAlong(db, adminListStatements, null, readerId, query, {
+    page: () =>
+      admins()
+        .where((eb) => adminConditions(eb, query.filters))
+        .select(['u.id', 'u.username', 'u.email', 'u.roles', 'u.product', 'u.permissions', 'u.status', adminRoleSql.as('role')])
+        .orderBy(orderBy(sortColumn, query.sortDesc))
+        .orderBy('u.id', query.sortDesc ? 'desc' : 'asc'),
+    count: () =>
+      admins()
+        .where((eb) => adminConditions(eb, query.filters))
+        .select((eb) => eb.fn.countAll<number>().as('n')),
+    any: () => admins().where((eb) => adminConditions(eb)).select('u.id'),
   });
-  // there is always at least the caller (a super admin), so an empty result means "no matches"
-  return { admins, count, empty: count === 0 && !hasFilters(query.filters) };
+  return {
+    admins: rows.map((row): AdminListItem => {
+      const all = row.roles.some((role) => ROLES[role]?.allPermissions);
+      const granted = (row.permissions as { admin?: unknown }).admin;
+      return {
+        id: row.id,
+        username: row.username,
+        loginAllowed: loginAllowed(row.status),
+        email: row.email,
+        role: row.role,
+        product: row.product as AdminListItem['product'],
+        permissions: all ? ALL_PERMISSIONS : Array.isArray(granted) ? granted.map(String) : [],
+      };
+    }),
+    ...totals,
+  };
 }

@@ -6,31 +6,32 @@ import {
   type SqlBool,
   sql,
 } from 'kysely';
+import type { productRequestsRoutes } from '../../../../generated/routes/product-requests';
 import type { OnboardingClaim } from '../../../../generated/types';
 import type { Database } from '../schema';
 import { toEpochSeconds } from '../values';
 import '../../domain/onboarding/onboarding-claim.table';
+import { StatementCache } from '../statement-cache';
+import { adminListAlong } from './admin-list-along';
 import {
   type AdminListQuery,
   containsPattern,
   dayRange,
-  hasFilters,
-  orderBy,
+  idDirection,
+  type ListFiltersOf,
+  newestFirst,
   type ProductScope,
+  type SortKeyOf,
   textOrder,
   valuesOf,
 } from './admin-list-query';
 
-/** Filters of GET /onboarding/claim/list; creationDate is a `[from, to]` date range. */
-export interface ClaimFilters {
-  creationDate?: string[];
-  productType?: string[];
-  search?: string[];
-}
+/** Filters of GET /onboarding/claim/list (schema/resources/productRequests.yaml); creationDate is a `[from, to]` date range. */
+export type ClaimFilters = ListFiltersOf<typeof productRequestsRoutes.list>;
 
 type ClaimEb = ExpressionBuilder<Database & { o: Database['onboardingClaim'] }, 'o'>;
 
-const SORT_COLUMNS: Record<string, ReturnType<typeof sql>> = {
+const SORT_COLUMNS: Record<SortKeyOf<typeof productRequestsRoutes.list>, ReturnType<typeof sql>> = {
   creationDate: sql.ref('o.createdAt'),
   productType: sql.ref('o.productType'),
   companyName: textOrder('o.companyName'),
@@ -80,43 +81,38 @@ const toClaim = (row: Selectable<Database['onboardingClaim']>): OnboardingClaim 
   creationDate: toEpochSeconds(new Date(row.createdAt))!,
 });
 
+/** The statements of the list, compiled once per scope kind, filter and sort (src/server/db/statement-cache.ts). */
+const listStatements = new StatementCache();
+
 /**
  * The product requests (GET /onboarding/claim/list), newest first unless sorted otherwise; a
- * product admin's `scope` limits them to their product.
+ * product admin's `scope` limits them to their product. With `count`, `empty` and the stored
+ * permissions and session of the admin `readerId` who asks — one statement (issue 32,
+ * `adminListAlong`). The route asserts the reader before it answers.
  *
- * @example await listClaims(db, 'TPF', { page: 1, rowsPerPage: 15, sortDesc: false });
+ * @example await listClaims(db, 'TPF', adminId, { page: 1, rowsPerPage: 15, sortDesc: false });
  */
 export async function listClaims(
   db: Kysely<Database>,
   scope: ProductScope,
+  readerId: number,
   query: AdminListQuery<ClaimFilters>,
 ) {
-  const sortColumn = query.sortBy ? SORT_COLUMNS[query.sortBy] : undefined;
-  if (query.sortBy && !sortColumn) throw new Error(`not a sortable product request column: ${query.sortBy}`);
   const base = () => db.selectFrom('onboardingClaim as o');
-  const [rows, { count }] = await Promise.all([
-    base()
-      .where((eb) => conditions(eb, scope, query.filters))
-      .selectAll('o')
-      .orderBy(sortColumn ? orderBy(sortColumn, query.sortDesc) : sql`o.created_at desc`)
-      .orderBy('o.id', sortColumn && !query.sortDesc ? 'asc' : 'desc')
-      .limit(query.rowsPerPage)
-      .offset((query.page - 1) * query.rowsPerPage)
-      .execute(),
-    base()
-      .where((eb) => conditions(eb, scope, query.filters))
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  const empty =
-    Number(count) === 0 &&
-    (!hasFilters(query.filters) ||
-      !(await base()
-        .where((eb) => conditions(eb, scope))
-        .select('o.id')
-        .limit(1)
-        .executeTakeFirst()));
-  return { claims: rows.map(toClaim), count: Number(count), empty };
+  const { rows, ...totals } = await adminListAlong(db, listStatements, scope, readerId, query, {
+    page: (slot) =>
+      base()
+        .where((eb) => conditions(eb, slot, query.filters))
+        .selectAll('o')
+        .orderBy(newestFirst(SORT_COLUMNS, query, sql`o.created_at`))
+        .orderBy('o.id', idDirection(SORT_COLUMNS, query)),
+    count: (slot) =>
+      base()
+        .where((eb) => conditions(eb, slot, query.filters))
+        .select((eb) => eb.fn.countAll<number>().as('n')),
+    any: (slot) => base().where((eb) => conditions(eb, slot)).select('o.id'),
+  });
+  return { claims: rows.map(toClaim), ...totals };
 }
 
 /** One product request within the admin's product scope, or undefined. */

@@ -18,6 +18,11 @@ import type { Database } from '../schema';
  * @example db.selectFrom('debtor as d').select((eb) => [readerAlong(eb, readerId)])
  */
 export function readerAlong<DB extends Database, TB extends keyof DB>(eb: ExpressionBuilder<DB, TB>, readerId: number) {
+  return readerQuery(eb, readerId).as('reader');
+}
+
+/** {@link readerAlong} without its name: the scalar subquery, for a statement that puts it into an expression of its own. */
+export function readerQuery<DB extends Database, TB extends keyof DB>(eb: ExpressionBuilder<DB, TB>, readerId: number) {
   const own = eb as unknown as ExpressionBuilder<Database, never>;
   return own
     .selectFrom('appUser as ru')
@@ -27,8 +32,7 @@ export function readerAlong<DB extends Database, TB extends keyof DB>(eb: Expres
       sql<string>`concat_ws('|', ru.status, ru.session_version, ru.opt_in, ru.password_update_required,
         ru.ask_for_contact_information_changes, ru.roles, ru.permissions)`.as('reader'),
     )
-    .where('ru.id', '=', readerId)
-    .as('reader');
+    .where('ru.id', '=', readerId);
 }
 
 /** What a read-along list statement brings besides its rows: the reader's stored permissions and session. */

@@ -1,14 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { assignDebtorsRoutes as generated } from '../../../../generated/routes/assign-debtors';
 import type { AppDeps } from '../../app';
-import {
-  type AssignmentFilters,
-  findAssignmentDetails,
-  listAssignments,
-} from '../../db/repositories/admin-assignment.repository';
-import type { AdminListQuery } from '../../db/repositories/admin-list-query';
+import { findAssignmentDetails, listAssignments } from '../../db/repositories/admin-assignment.repository';
 import { ApiError } from '../../errors';
 import { productScopeOf, requireAdminScreen } from './admin-access';
+import { adminListRoute } from './admin-list-route';
 import { withErrors } from '../route-schemas';
 
 /**
@@ -18,13 +14,8 @@ import { withErrors } from '../route-schemas';
 export async function adminAssignmentsRoutes(app: FastifyInstance, { db }: AppDeps): Promise<void> {
   const gate = requireAdminScreen(db, 'assignDebtors');
 
-  app.route<{ Querystring: AdminListQuery<AssignmentFilters> }>({
-    method: generated.list.method,
-    url: generated.list.url,
-    schema: withErrors(generated.list.schema),
-    preHandler: gate,
-    handler: (request) => listAssignments(db, productScopeOf(request), request.query),
-  });
+  // one statement with the admin's session and permissions read along (issue 32)
+  adminListRoute(app, db, 'assignDebtors', generated.list, (scope, readerId, query) => listAssignments(db, scope, readerId, query));
 
   app.route<{ Params: { id: number } }>({
     method: generated.show.method,

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { productRequestsRoutes as generated } from '../../../../generated/routes/product-requests';
 import type { AppDeps } from '../../app';
-import type { AdminListQuery } from '../../db/repositories/admin-list-query';
-import { type ClaimFilters, findClaim, listClaims } from '../../db/repositories/onboarding-claim.repository';
+import { findClaim, listClaims } from '../../db/repositories/onboarding-claim.repository';
 import { ApiError } from '../../errors';
 import { withErrors } from '../route-schemas';
 import { productScopeOf, requireAdminScreen } from './admin-access';
+import { adminListRoute } from './admin-list-route';
 
 /**
  * The product requests of the onboarding (schema/resources/productRequests.yaml): GET
@@ -15,13 +15,8 @@ import { productScopeOf, requireAdminScreen } from './admin-access';
 export async function adminClaimsRoutes(app: FastifyInstance, { db }: AppDeps): Promise<void> {
   const gate = requireAdminScreen(db, 'productRequests');
 
-  app.route<{ Querystring: AdminListQuery<ClaimFilters> }>({
-    method: generated.list.method,
-    url: generated.list.url,
-    schema: withErrors(generated.list.schema),
-    preHandler: gate,
-    handler: (request) => listClaims(db, productScopeOf(request), request.query),
-  });
+  // one statement with the admin's session and permissions read along (issue 32)
+  adminListRoute(app, db, 'productRequests', generated.list, (scope, readerId, query) => listClaims(db, scope, readerId, query));
 
   app.route<{ Params: { id: number } }>({
     method: generated.show.method,

@@ -4,13 +4,14 @@ import { requestsRoutes as generated } from '../../../../generated/routes/reques
 import type { AppDeps } from '../../app';
 import type { AdminListQuery } from '../../db/repositories/admin-list-query';
 import {
+  exportSepaRequests,
   listSepaRequests,
   type SepaRequestFilters,
 } from '../../db/repositories/admin-sepa-request.repository';
 import { productScopeOf, requireAdminScreen } from './admin-access';
+import { adminListRoute } from './admin-list-route';
 import { csvDisposition, toGermanCsv } from './admin-csv';
 import { csvResponse, exportQuerystring } from './admin-schemas';
-import { withErrors } from '../route-schemas';
 import { actorOf, writeActionLog } from '../../services/action-log';
 
 /**
@@ -20,13 +21,8 @@ import { actorOf, writeActionLog } from '../../services/action-log';
 export async function adminRequestsRoutes(app: FastifyInstance, { db }: AppDeps): Promise<void> {
   const gate = requireAdminScreen(db, 'requests');
 
-  app.route<{ Querystring: AdminListQuery<SepaRequestFilters> }>({
-    method: generated.list.method,
-    url: generated.list.url,
-    schema: withErrors(generated.list.schema),
-    preHandler: gate,
-    handler: (request) => listSepaRequests(db, productScopeOf(request), request.user.id, request.query),
-  });
+  // one statement with the admin's session and permissions read along (issue 32)
+  adminListRoute(app, db, 'requests', generated.list, (scope, readerId, query) => listSepaRequests(db, scope, readerId, query));
 
   app.get<{ Querystring: Omit<AdminListQuery<SepaRequestFilters>, 'page' | 'rowsPerPage'> }>(
     '/creditor-debit-update/export',
@@ -41,11 +37,7 @@ export async function adminRequestsRoutes(app: FastifyInstance, { db }: AppDeps)
       preHandler: gate,
     },
     async (request, reply) => {
-      const { creditorDebitUpdates } = await listSepaRequests(db, productScopeOf(request), request.user.id, {
-        ...request.query,
-        page: 1,
-        rowsPerPage: null,
-      });
+      const creditorDebitUpdates = await exportSepaRequests(db, productScopeOf(request), request.user.id, request.query);
       await writeActionLog(db, actorOf(request.user), 'csv_export', {
         export: 'sepaRequests',
         filters: request.query.filters ?? {},

@@ -2,16 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { adminsRoutes as generatedAdmins } from '../../../../generated/routes/admins';
 import { usersRoutes as generatedUsers } from '../../../../generated/routes/users';
 import type { AppDeps } from '../../app';
-import type { AdminListQuery } from '../../db/repositories/admin-list-query';
-import {
-  type AdminListFilters,
-  listAdmins,
-  listCreditorUsers,
-  type UserListFilters,
-} from '../../db/repositories/admin-user.repository';
-import { requireAdminScreen } from './admin-access';
+import { listAdmins, listCreditorUsers } from '../../db/repositories/admin-user.repository';
 import { adminListRoute } from './admin-list-route';
-import { withErrors } from '../route-schemas';
 
 /**
  * GET /user-management/user/list (the creditors' users; admins with a user- or creditor-management
@@ -20,19 +12,8 @@ import { withErrors } from '../route-schemas';
  */
 export async function adminUsersRoutes(app: FastifyInstance, { db }: AppDeps): Promise<void> {
   // one statement with the admin's session and permissions read along (issue 32)
-  adminListRoute<UserListFilters, Awaited<ReturnType<typeof listCreditorUsers>>>(
-    app,
-    db,
-    'users',
-    generatedUsers.list,
-    (scope, readerId, query) => listCreditorUsers(db, scope, readerId, query),
-  );
+  adminListRoute(app, db, 'users', generatedUsers.list, (scope, readerId, query) => listCreditorUsers(db, scope, readerId, query));
 
-  app.route<{ Querystring: AdminListQuery<AdminListFilters> }>({
-    method: generatedAdmins.list.method,
-    url: generatedAdmins.list.url,
-    schema: withErrors(generatedAdmins.list.schema),
-    preHandler: requireAdminScreen(db, 'admins'),
-    handler: (request) => listAdmins(db, request.query),
-  });
+  // the administrators (super admin only) have no product scope: the statement runs without one
+  adminListRoute(app, db, 'admins', generatedAdmins.list, (_scope, readerId, query) => listAdmins(db, readerId, query));
 }
