@@ -47,14 +47,25 @@ const readManifest = () =>
   JSON.parse(readFileSync(path.join(ROOT, 'dist/.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
 
 /**
- * The source modules that `source` imports lazily (`import('…')`), from the build's manifest.
+ * The source modules that loading `source` can import lazily (`import('…')`), from the build's
+ * manifest: its own chunk's and those of the chunks it imports statically (a lazy import written in
+ * a module of the portal's base sits in the base's chunk, src/client/lazy/base-chunks.ts).
  *
  * @example lazyImports('src/client/App.tsx') // ['src/client/pages/Dashboard.tsx', …]
  */
 export function lazyImports(source: string): string[] {
-  const chunk = readManifest()[source];
-  if (!chunk) throw new Error(`no chunk for ${source} in the build manifest`);
-  return chunk.dynamicImports ?? [];
+  const manifest = readManifest();
+  if (!manifest[source]) throw new Error(`no chunk for ${source} in the build manifest`);
+  const lazy = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    for (const imported of manifest[key]?.dynamicImports ?? []) lazy.add(imported);
+    for (const imported of manifest[key]?.imports ?? []) visit(imported);
+  };
+  visit(source);
+  return [...lazy];
 }
 
 /**
