@@ -27,7 +27,7 @@ function catalogueSlices(): Plugin {
 }
 
 /**
- * The chunk groups that put the portal's always-loaded base into four chunks (src/client/lazy/base-chunks.ts).
+ * The chunk groups that put the portal's always-loaded base into five chunks (src/client/lazy/base-chunks.ts).
  * The login's and the portal's static import graphs are read once per chunking pass.
  */
 function baseChunkGroups(): Rolldown.CodeSplittingGroup[] {

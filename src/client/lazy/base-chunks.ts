@@ -1,11 +1,11 @@
 /**
- * The portal's always-loaded base in four chunks instead of the ~90 that rolldown's automatic
+ * The portal's always-loaded base in five chunks instead of the ~90 that rolldown's automatic
  * splitting cut it into (issue 32): fewer requests, and one gzip stream over a larger file
- * compresses better than many small ones (the base 345 → 308 KB gzip). Only modules that a route
- * needs anyway are grouped — the static import graph of the login entry and of the portal's
- * `App.tsx` — so no lazy page, form or dialog is pulled into them, and a module shared by the login
- * and the portal sits in a chunk both load (nothing loads twice). Read by vite.config.ts (the chunk
- * groups) and by code-splitting.test.ts (which checks what each chunk holds).
+ * compresses better than many small ones (the base 345 → 306 KB gzip). Only modules that a route
+ * runs anyway are grouped — what the login entry, the portal's `App.tsx` and its layout run
+ * (`usedModules`, used-modules.ts) — so no lazy page, form or dialog is pulled into them, and a
+ * module both the login and the portal run sits in a chunk both load (nothing loads twice). Read by
+ * vite.config.ts (the chunk groups) and by code-splitting.test.ts (which checks what each chunk holds).
  */
 
 /** The entry modules whose static imports are always loaded (paths from the repository root). */
@@ -35,9 +35,10 @@ export const BASE_CHUNKS = ['base-react', 'base-shared', 'base-vendor', 'base-ap
 export type BaseChunk = (typeof BASE_CHUNKS)[number];
 
 /**
- * Modules a base module imports for its development build only: react-admin's error page shows the
- * error's details in an accordion when `NODE_ENV !== 'production'`, so the production build drops
- * them from the base; the help pages use the accordion, and it stays theirs.
+ * Modules a base module imports for its development build only, which `usedModules` cannot tell:
+ * react-admin's error page shows the error's details in an accordion when
+ * `NODE_ENV !== 'production'`, a branch the production build drops. The help pages use the
+ * accordion: it stays theirs.
  */
 const DEVELOPMENT_ONLY = /[\\/]@mui[\\/](material[\\/](Accordion|AccordionDetails|AccordionSummary|Collapse)|icons-material[\\/]ExpandMore\.)/;
 const REACT = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/;
