@@ -2,8 +2,10 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, parseSync, type Rolldown } from 'vite';
 import { catalogueSlice, isCatalogueSlice } from './src/client/i18n/catalogue-slices.ts';
+import { BASE_CHUNKS, BASE_ROOTS, type BaseGraphs, baseChunkOf } from './src/client/lazy/base-chunks.ts';
+import { type ModuleRecord, moduleRecord, type OxcModule, usedModules } from './src/client/lazy/used-modules.ts';
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
   version: string;
@@ -22,6 +24,44 @@ function catalogueSlices(): Plugin {
       return `export default ${JSON.stringify(catalogueSlice(de, id.slice(1)))};`;
     },
   };
+}
+
+/**
+ * The chunk groups that put the portal's always-loaded base into five chunks (src/client/lazy/base-chunks.ts).
+ * The login's and the portal's static import graphs are read once per chunking pass.
+ */
+function baseChunkGroups(): Rolldown.CodeSplittingGroup[] {
+  const root = (file: string) => path.resolve(import.meta.dirname, file);
+  const graphs = new WeakMap<Rolldown.ChunkingContext, BaseGraphs>();
+  const graphsOf = (ctx: Rolldown.ChunkingContext): BaseGraphs => {
+    let known = graphs.get(ctx);
+    if (!known) {
+      const records = new Map<string, ModuleRecord | undefined>();
+      const recordOf = (id: string) => {
+        if (!records.has(id)) {
+          const info = ctx.getModuleInfo(id);
+          const module = info?.code ? (parseSync(id, info.code, { lang: 'js' }).module as OxcModule) : undefined;
+          records.set(id, info ? moduleRecord(info, module) : undefined);
+        }
+        return records.get(id);
+      };
+      const { main, login, portal, layout } = BASE_ROOTS;
+      known = {
+        roots: new Set(Object.values(BASE_ROOTS).map(root)),
+        login: usedModules([root(main), root(login)], recordOf),
+        portal: usedModules([root(main), root(portal)], recordOf),
+        layout: usedModules([root(main), root(portal), root(layout)], recordOf),
+      };
+      graphs.set(ctx, known);
+    }
+    return known;
+  };
+  // one group per chunk, highest priority first: a module both graphs share goes to the chunk both load
+  return BASE_CHUNKS.map((chunk, index) => ({
+    debugName: chunk,
+    name: (id: string, ctx: Rolldown.ChunkingContext) => (baseChunkOf(id, graphsOf(ctx)) === chunk ? chunk : null),
+    priority: BASE_CHUNKS.length - index,
+  }));
 }
 
 const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|webmanifest)$/;
@@ -81,7 +121,14 @@ export default defineConfig({
     },
   },
   define: { 'import.meta.env.VITE_KONTOR_VERSION': JSON.stringify(version) },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, manifest: true, chunkSizeWarningLimit: 2000 },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    manifest: true,
+    chunkSizeWarningLimit: 2000,
+    rolldownOptions: { output: { codeSplitting: { groups: baseChunkGroups() } } },
+  },
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),
     proxy: { '/api': 'http://localhost:3000' },

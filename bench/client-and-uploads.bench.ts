@@ -1,51 +1,22 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { gzipSync } from 'node:zlib';
 import { launchChromium } from '../tests/browser/helpers/chromium';
-import { ensureClientBuilt, ROOT } from '../tests/browser/helpers/client-build';
-import { chunkFiles, lazyImports, recordScripts, totalBytes } from '../tests/browser/helpers/js-weight';
+import { ensureClientBuilt } from '../tests/browser/helpers/client-build';
+import {
+  gzipOf,
+  heaviestRoute,
+  LIST_ROUTE,
+  LOGIN_ROUTE,
+  PORTAL_BASE,
+  recordScripts,
+  totalBytes,
+} from '../tests/browser/helpers/js-weight';
 import { startPortal } from '../tests/browser/helpers/portal-server';
 import { type BenchResult, valueResult } from './bench-kit';
 
 /** Port of the portal this benchmark starts (issue 13's range; KONTOR_BENCH_PORT: one's own on a shared machine). */
 const PORT = Number(process.env.KONTOR_BENCH_PORT ?? 3461);
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-
-/** The gzip size of one file of `dist/`, compressed once per run (every route shares the base's files). */
-const gzipSizes = new Map<string, number>();
-const gzipSize = (file: string) => {
-  const size = gzipSizes.get(file) ?? gzipSync(readFileSync(path.join(ROOT, 'dist', file))).length;
-  gzipSizes.set(file, size);
-  return size;
-};
-
-/** The gzip size of the chunks that the given modules need (what the 170 KB budget counts). */
-const gzipOf = (sources: string[]) => [...chunkFiles(sources)].reduce((sum, file) => sum + gzipSize(file), 0);
-
-/** The modules every route after the login needs besides its page (the dashboard's set without it). */
-const PORTAL_BASE = ['index.html', 'generated/products/smafa.ts', 'src/client/App.tsx', 'src/client/layout/KontorLayout.tsx'];
-
-/**
- * A resource list's route (every list: `ResourceListPage`, with the vouchers' DATEV button): the base,
- * the list page and the list's slice of the catalogue; its detail panel is its own chunk, fetched when
- * a record opens (issue 32), counted in the route with a record open.
- */
-const LIST_ROUTE = [...PORTAL_BASE, 'src/client/resources/ResourceListPage.tsx', 'virtual:kontor-portal-list-catalogue'];
-
-/**
- * The heaviest route: every page module App.tsx loads lazily (the build manifest's dynamic imports),
- * each counted with the portal's base, the layout (also for the public pages that have none: an upper
- * bound) and the rest of the catalogue, which every page but the dashboard fetches beside its chunk
- * (a list fetches only the list's slice: an upper bound for it, see `LIST_ROUTE`).
- */
-function heaviestRoute(): { page: string; bytes: number } {
-  const pages = lazyImports('src/client/App.tsx').filter((source) => source.startsWith('src/client/'));
-  if (pages.length < 10) throw new Error(`App.tsx loads only ${pages.length} modules lazily: has the routing changed?`);
-  return pages
-    .map((page) => ({ page, bytes: gzipOf([...PORTAL_BASE, page, 'virtual:kontor-portal-rest-catalogue']) }))
-    .reduce((heaviest, route) => (route.bytes > heaviest.bytes ? route : heaviest));
-}
 
 /** A hostile XML just under 10 MB: one element with very many attributes (slow to parse). */
 function hostileXml(): Buffer {
@@ -100,7 +71,7 @@ export async function run(): Promise<BenchResult[]> {
       valueResult('JS fetched for a first visit of /login (brotli)', kb(loginBytes), `${scripts.length} files`),
       valueResult(
         'JS of the login entry, gzip',
-        kb(gzipOf(['index.html', 'src/client/login/LoginEntry.tsx', 'generated/products/smafa.ts'])),
+        kb(gzipOf(LOGIN_ROUTE)),
         'budget 170 KB',
       ),
     );

@@ -10,14 +10,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { SourceMapConsumer } from 'source-map-js';
-import { chunkFiles } from '../tests/browser/helpers/js-weight';
+import { chunkFiles, PORTAL_BASE } from '../tests/browser/helpers/js-weight';
 const ROOT = process.cwd();
-const base = [
-  'index.html',
-  'generated/products/smafa.ts',
-  'src/client/App.tsx',
-  'src/client/layout/KontorLayout.tsx',
-];
+const base = PORTAL_BASE;
 const page = process.argv[2] ?? 'src/client/pages/SettingsPage.tsx';
 const extra = process.argv.slice(3);
 const baseFiles = chunkFiles(base);

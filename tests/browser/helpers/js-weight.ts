@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { ROOT } from './client-build';
 
@@ -46,14 +47,25 @@ const readManifest = () =>
   JSON.parse(readFileSync(path.join(ROOT, 'dist/.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
 
 /**
- * The source modules that `source` imports lazily (`import('…')`), from the build's manifest.
+ * The source modules that loading `source` can import lazily (`import('…')`), from the build's
+ * manifest: its own chunk's and those of the chunks it imports statically (a lazy import written in
+ * a module of the portal's base sits in the base's chunk, src/client/lazy/base-chunks.ts).
  *
  * @example lazyImports('src/client/App.tsx') // ['src/client/pages/Dashboard.tsx', …]
  */
 export function lazyImports(source: string): string[] {
-  const chunk = readManifest()[source];
-  if (!chunk) throw new Error(`no chunk for ${source} in the build manifest`);
-  return chunk.dynamicImports ?? [];
+  const manifest = readManifest();
+  if (!manifest[source]) throw new Error(`no chunk for ${source} in the build manifest`);
+  const lazy = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    for (const imported of manifest[key]?.dynamicImports ?? []) lazy.add(imported);
+    for (const imported of manifest[key]?.imports ?? []) visit(imported);
+  };
+  visit(source);
+  return [...lazy];
 }
 
 /**
@@ -76,4 +88,43 @@ export function chunkFiles(sources: string[]): Set<string> {
   };
   for (const source of sources) visit(source);
   return files;
+}
+
+/** The gzip size of one file of `dist/`, compressed once per process (every route shares the base's files). */
+const gzipSizes = new Map<string, number>();
+const gzipSize = (file: string) => {
+  const size = gzipSizes.get(file) ?? gzipSync(readFileSync(path.join(ROOT, 'dist', file))).length;
+  gzipSizes.set(file, size);
+  return size;
+};
+
+/** The gzip size of the chunks that the given modules need (what the route budgets count). */
+export const gzipOf = (sources: string[]): number =>
+  [...chunkFiles(sources)].reduce((sum, file) => sum + gzipSize(file), 0);
+
+/** The login page's modules: the light login entry and the host's own variant (localhost: SMAFA), fetched beside it. */
+export const LOGIN_ROUTE = ['index.html', 'src/client/login/LoginEntry.tsx', 'generated/products/smafa.ts'];
+
+/** The modules every route after the login needs besides its page (the dashboard's set without it). */
+export const PORTAL_BASE = ['index.html', 'generated/products/smafa.ts', 'src/client/App.tsx', 'src/client/layout/KontorLayout.tsx'];
+
+/**
+ * A resource list's route (every list: `ResourceListPage`, with the vouchers' DATEV button): the base,
+ * the list page and the list's slice of the catalogue; its detail panel is its own chunk, fetched when
+ * a record opens (issue 32), counted in the route with a record open.
+ */
+export const LIST_ROUTE = [...PORTAL_BASE, 'src/client/resources/ResourceListPage.tsx', 'virtual:kontor-portal-list-catalogue'];
+
+/**
+ * The heaviest route: every page module App.tsx loads lazily (the build manifest's dynamic imports),
+ * each counted with the portal's base, the layout (also for the public pages that have none: an upper
+ * bound) and the rest of the catalogue, which every page but the dashboard fetches beside its chunk
+ * (a list fetches only the list's slice: an upper bound for it, see `LIST_ROUTE`).
+ */
+export function heaviestRoute(): { page: string; bytes: number } {
+  const pages = lazyImports('src/client/App.tsx').filter((source) => source.startsWith('src/client/'));
+  if (pages.length < 10) throw new Error(`App.tsx loads only ${pages.length} modules lazily: has the routing changed?`);
+  return pages
+    .map((page) => ({ page, bytes: gzipOf([...PORTAL_BASE, page, 'virtual:kontor-portal-rest-catalogue']) }))
+    .reduce((heaviest, route) => (route.bytes > heaviest.bytes ? route : heaviest));
 }
