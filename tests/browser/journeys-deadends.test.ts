@@ -4,7 +4,7 @@ import { commands } from '../../generated/commands';
 import { resources } from '../../generated/resources';
 import { buildPdf } from '../../src/server/einvoice/testing/build-pdf';
 import { seriousA11yViolations } from './helpers/axe';
-import { chromiumAvailable, launchChromium } from './helpers/chromium';
+import { chromiumAvailable, launchChromium, LOGIN_WAIT } from './helpers/chromium';
 import { ensureClientBuilt } from './helpers/client-build';
 import { type RunningPortal, startPortal } from './helpers/portal-server';
 import { germanText as text } from './helpers/texts';
@@ -75,7 +75,7 @@ describe.skipIf(!chromiumAvailable())('the smaller dead ends of issue 28', () =>
     await page.getByLabel(text('ra.auth.email')).fill(login);
     await page.getByLabel(text('ra.auth.password')).fill('Demo1234!');
     await page.getByRole('button', { name: text('ra.auth.sign_in') }).click();
-    await page.waitForURL((url) => !url.pathname.startsWith('/login'), slow);
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'), LOGIN_WAIT);
   };
   const detail = (page: Page) => page.getByTestId('resource-detail');
 

@@ -8,7 +8,7 @@ import { variants } from '../../generated/variants';
 import { navEntry, UPLOAD_KEY } from '../../src/client/layout/navigation';
 import { parseEml } from '../../src/server/adapters/mail/testing/read-eml';
 import { seriousA11yViolations } from './helpers/axe';
-import { chromiumAvailable, launchChromium } from './helpers/chromium';
+import { chromiumAvailable, launchChromium, LOGIN_WAIT } from './helpers/chromium';
 import { ensureClientBuilt } from './helpers/client-build';
 import { type RunningPortal, startPortal } from './helpers/portal-server';
 import { germanText as text } from './helpers/texts';
@@ -91,7 +91,7 @@ describe.skipIf(!chromiumAvailable())('journeys that end where the user wanted t
     await page.getByLabel(text('ra.auth.email')).fill(login);
     await page.getByLabel(text('ra.auth.password')).fill('Demo1234!');
     await page.getByRole('button', { name: text('ra.auth.sign_in') }).click();
-    await page.waitForURL((url) => !url.pathname.startsWith('/login'), slow);
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'), LOGIN_WAIT);
   };
 
   it('an admin registers a creditor: the fee model is a picker with the product’s default, a refusal shows at its field (item 5)', { timeout: 180_000 }, async () => {

@@ -7,7 +7,7 @@ import { resources } from '../../generated/resources';
 import { variants } from '../../generated/variants';
 import { itemPath } from '../../src/client/resources/resource-route';
 import { formatMoney } from '../../src/shared/format';
-import { chromiumAvailable, launchChromium } from './helpers/chromium';
+import { chromiumAvailable, launchChromium, LOGIN_WAIT } from './helpers/chromium';
 import { ensureClientBuilt } from './helpers/client-build';
 import { type RunningPortal, startPortal } from './helpers/portal-server';
 import { germanText as text } from './helpers/texts';
@@ -59,7 +59,7 @@ describe.skipIf(!chromiumAvailable())("the machine's words get names", () => {
     await page.getByLabel(text('ra.auth.email')).fill(login);
     await page.getByLabel(text('ra.auth.password')).fill('Demo1234!');
     await page.getByRole('button', { name: text('ra.auth.sign_in') }).click();
-    await page.waitForURL((url) => !url.pathname.startsWith('/login'), slow);
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'), LOGIN_WAIT);
     return page;
   };
   const base = (host = 'localhost') => `http://${host}:${portal.port}`;

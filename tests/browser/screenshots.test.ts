@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumAvailable, germanContext, launchChromium } from './helpers/chromium';
+import { chromiumAvailable, germanContext, launchChromium, LOGIN_WAIT } from './helpers/chromium';
 import { ensureClientBuilt } from './helpers/client-build';
 import { type RunningPortal, startPortal } from './helpers/portal-server';
 import { compareWithBaseline, settledScreenshot } from './helpers/screenshots';
@@ -64,7 +64,7 @@ describe.skipIf(!chromiumAvailable())('screenshots of the main screens match the
     await page.getByLabel(germanText('ra.auth.email')).fill(email);
     await page.getByLabel(germanText('ra.auth.password')).fill('Demo1234!');
     await page.getByRole('button', { name: germanText('ra.auth.sign_in') }).click();
-    await page.waitForURL((url) => !url.pathname.startsWith('/login'), slow);
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'), LOGIN_WAIT);
   };
   const expectBaseline = async (page: Page, name: string, numbersIn?: string) => {
     const failure = compareWithBaseline(name, await settledScreenshot(page, numbersIn));

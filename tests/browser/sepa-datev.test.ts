@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forms } from '../../generated/forms';
 import { seriousA11yViolations } from './helpers/axe';
-import { chromiumAvailable, germanContext, launchChromium } from './helpers/chromium';
+import { chromiumAvailable, germanContext, launchChromium, LOGIN_WAIT } from './helpers/chromium';
 import { ensureClientBuilt } from './helpers/client-build';
 import { type RunningPortal, startPortal } from './helpers/portal-server';
 import { germanText as text } from './helpers/texts';
@@ -28,7 +28,7 @@ describe.skipIf(!chromiumAvailable())('SEPA files and the DATEV export', () => {
     await page.getByLabel(text('ra.auth.email')).fill(email);
     await page.getByLabel(text('ra.auth.password')).fill('Demo1234!');
     await page.getByRole('button', { name: text('ra.auth.sign_in') }).click();
-    await page.waitForURL((url) => !url.pathname.startsWith('/login'), slow);
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'), LOGIN_WAIT);
   };
   const apiAs = async (email: string, method: string, path: string, body?: unknown) => {
     const login = await fetch(`${portal.baseUrl}/api/login`, {

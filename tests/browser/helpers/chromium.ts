@@ -54,3 +54,10 @@ export async function germanContext(browser: Browser): Promise<BrowserContext> {
   });
   return context;
 }
+
+/**
+ * How long a login's navigation away from /login may take: the password check (argon2) and the
+ * portal's first chunks, on CI's two cores beside the API suites (a load of 13–15), took over 20 s
+ * once; a login that fails still fails, later.
+ */
+export const LOGIN_WAIT = { timeout: 60_000 };
