@@ -14,8 +14,12 @@ import { buildServerBundle } from './helpers/server-bundle';
  */
 export default async function setup(project: TestProject): Promise<() => void> {
   buildClient();
-  project.provide('serverBundle', await buildServerBundle());
+  const bundle = await buildServerBundle();
+  project.provide('serverBundle', bundle.entry);
   const template = await prepareTemplate(Number(process.env.KONTOR_BROWSER_TEMPLATE_PORT) || 3299);
   project.provide('browserTemplate', template);
-  return () => rmSync(template, { recursive: true, force: true });
+  return () => {
+    rmSync(template, { recursive: true, force: true });
+    rmSync(bundle.dir, { recursive: true, force: true });
+  };
 }
