@@ -94,7 +94,7 @@ describe.skipIf(!chromiumAvailable())('product owners: dev mode with live YAML',
     await expect.poll(() => limitRow.getByLabel(/variants\/tpf\.yaml:\d+/).count()).toBe(1);
     // "Nur Unterschiede" off shows the rows every product shares too
     const count = await table.getByRole('row').count();
-    await page.getByLabel(text('variantComparison.onlyDifferences')).uncheck();
+    await page.getByLabel(text('variantComparison.onlyDifferences')).uncheck(SLOW);
     await expect.poll(() => table.getByRole('row').count()).toBeGreaterThan(count);
     expect(await seriousA11yViolations(page)).toEqual([]);
   });

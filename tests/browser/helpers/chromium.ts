@@ -38,6 +38,9 @@ export function launchChromium(): Promise<Browser> {
   });
 }
 
+/** how long a browser action waits for its element (see germanContext) */
+export const ACTION_WAIT = 60_000;
+
 /**
  * A German browser context, as the portal's users have — one that has answered the cookie banner
  * already (declined), so the banner covers nothing; `tests/browser/selfservice.test.ts` tests it.
@@ -48,6 +51,10 @@ export async function germanContext(browser: Browser): Promise<BrowserContext> {
     timezoneId: 'Europe/Berlin',
     viewport: { width: 1440, height: 900 },
   });
+  // an action (click, fill, setInputFiles) waits up to 60 s for its element instead of Playwright's
+  // 30: beside CI's API lanes (a load of 12–15 on two cores) a dialog's field once took longer than
+  // 30 s to appear; an element that never comes still fails, later (bench/README.md, "CI time")
+  context.setDefaultTimeout(ACTION_WAIT);
   await context.addInitScript(() => {
     if (localStorage.getItem('kontor.cookiesAccepted') === null)
       localStorage.setItem('kontor.cookiesAccepted', 'false');
