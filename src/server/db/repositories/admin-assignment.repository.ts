@@ -15,7 +15,6 @@ import { adminListAlong } from './admin-list-along';
 import {
   type AdminListQuery,
   containsPattern,
-  idDirection,
   type ListFiltersOf,
   newestFirst,
   type ProductScope,
@@ -154,8 +153,7 @@ export async function listAssignments(
       baseQuery(db)
         .where((eb) => conditions(eb, slot, query.filters))
         .select(entryColumns)
-        .orderBy(newestFirst(SORT_COLUMNS, query, sql`a.created_at`))
-        .orderBy('a.id', idDirection(SORT_COLUMNS, query)),
+        .orderBy(newestFirst(SORT_COLUMNS, query, sql`a.created_at`, sql`a.id`)),
     count: (slot) =>
       baseQuery(db)
         .where((eb) => conditions(eb, slot, query.filters))

@@ -12,7 +12,9 @@ export interface AdminListQuery<F extends object = Record<string, string[] | und
 
 /** A generated list route (generated/routes/*): its querystring's filters and `sortBy` enum. */
 interface GeneratedList {
-  schema: { querystring: { properties: { filters: { properties: object }; sortBy?: { enum: readonly string[] } } } };
+  schema: {
+    querystring: { properties: { filters: { properties: object }; sortBy?: { enum: readonly string[] } } };
+  };
 }
 
 /** The filters of a generated list route, each a bracket array of strings: the YAML's, not a copy. */
@@ -21,7 +23,9 @@ export type ListFiltersOf<R extends GeneratedList> = {
 };
 
 /** The `sortBy` values of a generated list route (the YAML's sortable columns). */
-export type SortKeyOf<R extends GeneratedList> = NonNullable<R['schema']['querystring']['properties']['sortBy']>['enum'][number];
+export type SortKeyOf<R extends GeneratedList> = NonNullable<
+  R['schema']['querystring']['properties']['sortBy']
+>['enum'][number];
 
 /** A product admin's product, or null for admins who see every product. */
 export type ProductScope = string | null;
@@ -69,18 +73,18 @@ export function dayRange(values: readonly string[] | undefined) {
  * its direction, newest (`createdAt`) first without one; ties by `id`, ascending only for an
  * ascending sort.
  *
- * @example query.orderBy(newestFirst(SORT_COLUMNS, query, sql`a.created_at`)).orderBy('a.id', idDirection(SORT_COLUMNS, query))
+ * @example query.orderBy(newestFirst(SORT_COLUMNS, query, sql`a.created_at`, sql`a.id`))
  */
 export function newestFirst(
   columns: Record<string, RawBuilder<unknown>>,
   query: { sortBy?: string; sortDesc: boolean },
   createdAt: RawBuilder<unknown>,
+  id: RawBuilder<unknown>,
 ): RawBuilder<unknown> {
   const column = query.sortBy ? columns[query.sortBy] : undefined;
   if (query.sortBy && !column) throw new Error(`not a sortable column: ${query.sortBy}`);
-  return column ? orderBy(column, query.sortDesc) : sql`${createdAt} desc`;
+  // ties by id: ascending only for an ascending sort
+  return column
+    ? sql`${orderBy(column, query.sortDesc)}, ${id} ${query.sortDesc ? sql`desc` : sql`asc`}`
+    : sql`${createdAt} desc, ${id} desc`;
 }
-
-/** The direction of the id that breaks ties after {@link newestFirst}. */
-export const idDirection = (columns: Record<string, unknown>, query: { sortBy?: string; sortDesc: boolean }) =>
-  query.sortBy && columns[query.sortBy] && !query.sortDesc ? ('asc' as const) : ('desc' as const);

@@ -9,7 +9,6 @@ import { adminListAlong } from './admin-list-along';
 import {
   type AdminListQuery,
   containsPattern,
-  idDirection,
   type ListFiltersOf,
   newestFirst,
   type ProductScope,
@@ -81,8 +80,7 @@ function requestsQuery(db: Kysely<Database>, scope: ProductScope, query: ListQue
   return baseQuery(db)
     .where((eb) => conditions(eb, scope, query.filters))
     .select(requestColumns)
-    .orderBy(newestFirst(SORT_COLUMNS, query, sql`s.created_at`))
-    .orderBy('s.id', idDirection(SORT_COLUMNS, query));
+    .orderBy(newestFirst(SORT_COLUMNS, query, sql`s.created_at`, sql`s.id`));
 }
 
 type RequestRow = Awaited<ReturnType<ReturnType<typeof requestsQuery>['execute']>>[number];

@@ -17,7 +17,6 @@ import {
   type AdminListQuery,
   containsPattern,
   dayRange,
-  idDirection,
   type ListFiltersOf,
   newestFirst,
   type ProductScope,
@@ -104,8 +103,7 @@ export async function listClaims(
       base()
         .where((eb) => conditions(eb, slot, query.filters))
         .selectAll('o')
-        .orderBy(newestFirst(SORT_COLUMNS, query, sql`o.created_at`))
-        .orderBy('o.id', idDirection(SORT_COLUMNS, query)),
+        .orderBy(newestFirst(SORT_COLUMNS, query, sql`o.created_at`, sql`o.id`)),
     count: (slot) =>
       base()
         .where((eb) => conditions(eb, slot, query.filters))
