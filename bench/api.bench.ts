@@ -17,7 +17,7 @@ import { FACTORING_PRODUCTS } from '../src/server/db/seed/catalog.data';
 import { DEMO_PASSWORD } from '../src/server/db/seed/demo-accounts';
 import { SCALE_TENANTS, scaleTenantUser } from '../src/server/db/seed/scale.seed';
 import { offeredFilterValues } from '../src/shared/enum-groups';
-import { type BenchResult, valueResult } from './bench-kit';
+import { type BenchResult, cpuSeconds, valueResult } from './bench-kit';
 
 /**
  * Issue 13, the API: throughput of our endpoints against a bare Fastify server running the same SQL
@@ -263,9 +263,30 @@ interface LoadRun {
   rps: number;
   p50: number;
   errors: number;
+  /** CPU ms per answer of the bench server's process (ours and the bare one share it; PGlite runs inside it) */
+  serverCpuMs: number;
+  /** CPU ms per answer of this machine's PostgreSQL processes (0 on PGlite) */
+  databaseCpuMs: number;
+}
+
+/** CPU seconds (user + system) of this machine's PostgreSQL processes so far (backends and helpers). */
+function postgresCpuSeconds(): number {
+  let sum = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').startsWith('postgres')) sum += cpuSeconds(Number(entry));
+    } catch {
+      // a process that ended between the listing and the read
+    }
+  }
+  return sum;
 }
 
 async function cannon(url: string, connections: number, duration: number, token?: string): Promise<LoadRun> {
+  // where a request's CPU goes (issue 32: a list below its bare ceiling is explained by these)
+  const server0 = cpuSeconds(serverPid);
+  const database0 = postgresCpuSeconds();
   const result = await autocannon({
     url,
     connections,
@@ -278,6 +299,8 @@ async function cannon(url: string, connections: number, duration: number, token?
     rps: result.requests.total / result.duration,
     p50: result.latency.p50,
     errors: result.errors + result.timeouts + result.non2xx,
+    serverCpuMs: ((cpuSeconds(serverPid) - server0) * 1000) / Math.max(1, result.requests.total),
+    databaseCpuMs: ((postgresCpuSeconds() - database0) * 1000) / Math.max(1, result.requests.total),
   };
 }
 
@@ -390,7 +413,8 @@ async function measureRatios(engine: Engine, tenantToken: string): Promise<Ratio
         bare,
       });
       console.log(
-        `  ${ENGINE_NAME[engine]} ${endpoint.key} ${connections}c: ours ${ours.rps.toFixed(0)}/s, bare ${bare.rps.toFixed(0)}/s → ${(ours.rps / bare.rps).toFixed(2)}×`,
+        `  ${ENGINE_NAME[engine]} ${endpoint.key} ${connections}c: ours ${ours.rps.toFixed(0)}/s, bare ${bare.rps.toFixed(0)}/s → ${(ours.rps / bare.rps).toFixed(2)}× ` +
+          `(CPU ms per request ours / bare: server ${ours.serverCpuMs.toFixed(2)} / ${bare.serverCpuMs.toFixed(2)}, PostgreSQL ${ours.databaseCpuMs.toFixed(2)} / ${bare.databaseCpuMs.toFixed(2)})`,
       );
     }
   }
@@ -629,6 +653,7 @@ export async function run(): Promise<BenchResult[]> {
     serverPid = server.process.pid!;
     try {
       const ratios = measures('ratio') ? await measureRatios(engine, await login(scaleTenantUser(RATIO_TENANT))) : [];
+      const cpu = (ms: number) => ms.toFixed(2);
       for (const row of ratios) {
         const ratio = row.ours.rps / row.bare.rps;
         results.push(
@@ -636,7 +661,10 @@ export async function run(): Promise<BenchResult[]> {
             `${name}: ${row.endpoint.label}, ${row.connections} connections, ours ÷ bare`,
             `${ratio.toFixed(2)} ×`,
             `tenant ${tenantLabel(RATIO_TENANT)}; ours ${row.ours.rps.toFixed(0)} req/s (p50 ${row.ours.p50} ms), bare ${row.bare.rps.toFixed(0)} req/s (p50 ${row.bare.p50} ms); ` +
-              `ours ${row.statements} statements in ${row.waves} round-trip waves, bare ${row.bareStatements} in ${row.bareWaves}${row.ours.errors + row.bare.errors ? `; ${row.ours.errors + row.bare.errors} errors` : ''}`,
+              `ours ${row.statements} statements in ${row.waves} round-trip waves, bare ${row.bareStatements} in ${row.bareWaves}; ` +
+              `CPU ms per request ours / bare: server ${cpu(row.ours.serverCpuMs)} / ${cpu(row.bare.serverCpuMs)}` +
+              `${engine === 'postgres' ? `, PostgreSQL ${cpu(row.ours.databaseCpuMs)} / ${cpu(row.bare.databaseCpuMs)}` : ''}` +
+              `${row.ours.errors + row.bare.errors ? `; ${row.ours.errors + row.bare.errors} errors` : ''}`,
           ),
         );
         // issue 32: every list and the dashboard (issue 13: the voucher list)
