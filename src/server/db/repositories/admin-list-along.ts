@@ -6,40 +6,45 @@ import { pageAlong, readAlong, readerQuery } from './reader-along';
 
 type Query<O> = SelectQueryBuilder<any, any, O>;
 
-/** The queries of one admin list, each built for a product scope (a statement slot, or null: every product). */
-export interface AdminListParts<R> {
+/**
+ * The queries of one list, each built for its scope (a statement slot, or null: no limit) — an admin
+ * list's product ({@link ProductScope}, null: every product), a creditor's list its creditor id.
+ */
+export interface AdminListParts<R, S extends string | number = string> {
   /** the rows in the list's order, unpaged */
-  page: (scope: ProductScope) => Query<R>;
+  page: (scope: S | null) => Query<R>;
   /** the number of rows matching the filters: one row with `n` */
-  count: (scope: ProductScope) => Query<{ n: number }>;
+  count: (scope: S | null) => Query<{ n: number }>;
   /** any row in scope, filters aside (for `empty`) */
-  any: (scope: ProductScope) => Query<unknown>;
+  any: (scope: S | null) => Query<unknown>;
 }
 
-type Slots = { readerId: number; scope?: string };
+type Slots<S> = { readerId: number; scope?: S };
 
 /**
- * One page of an admin list in one statement (issue 32): the page's rows with the count, "any row in
- * scope" (asked only with filters: `empty` tells "no data" from "no matches") and the admin's stored
- * permissions and session ({@link readerQuery}) riding along on the page's first row, compiled once per scope kind, filter
- * and sort in `cache`; the product scope is a statement slot. A page without rows reads the totals in
- * a second statement. The route asserts the reader before it answers (routes/admin/admin-list-route.ts).
+ * One page of a list in one statement (issue 32): the page's rows with the count, "any row in scope"
+ * (asked only with filters: `empty` tells "no data" from "no matches") and the reader's stored
+ * permissions and session ({@link readerQuery}) riding along on the page's first row, compiled once
+ * per scope kind, filter and sort in `cache`; the scope (an admin's product, a creditor's id) is a
+ * statement slot. A page without rows reads the totals in a second statement. The route asserts the
+ * reader before it answers (routes/admin/admin-list-route.ts; a creditor's list as
+ * routes/permanent-debts/permanent-debts.routes.ts).
  *
  * @example const { rows, count, empty, ...reader } = await adminListAlong(db, cache, scope, adminId, query, parts);
  */
-export async function adminListAlong<R>(
+export async function adminListAlong<R, S extends string | number = string>(
   db: Kysely<Database>,
   cache: StatementCache,
-  scope: ProductScope,
+  scope: S | null,
   readerId: number,
   query: AdminListQuery<object>,
-  parts: AdminListParts<R>,
+  parts: AdminListParts<R, S>,
 ) {
   const key = JSON.stringify([scope !== null, query.filters ?? null, query.sortBy ?? null, query.sortDesc]);
-  const values: Slots = scope === null ? { readerId } : { readerId, scope };
+  const values: Slots<S> = scope === null ? { readerId } : { readerId, scope };
   const filtered = hasFilters(query.filters);
   // the count, "any row in scope" and the reader, by name
-  const totalsOf = (eb: ExpressionBuilder<Database, never>, slots: Slots): [string, Expression<unknown>][] => [
+  const totalsOf = (eb: ExpressionBuilder<Database, never>, slots: Slots<S>): [string, Expression<unknown>][] => [
     ['count', parts.count(slots.scope ?? null)],
     ...(filtered ? [['anyInScope', eb.exists(parts.any(slots.scope ?? null).limit(1))] as [string, Expression<unknown>]] : []),
     ['reader', readerQuery(eb, slots.readerId)],

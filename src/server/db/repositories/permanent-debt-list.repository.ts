@@ -2,6 +2,8 @@ import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql
 import type { PermanentDebtListItem } from '../../../../generated/types';
 import { expandStatusFilter } from '../../services/status-groups';
 import type { Database } from '../schema';
+import { StatementCache } from '../statement-cache';
+import { adminListAlong } from './admin-list-along';
 import { toEpochSeconds } from '../values';
 
 /** Filters of GET /permanent-debt/list, as validated by the generated querystring schema. */
@@ -71,20 +73,23 @@ function filterConditions(
   return eb.and(conditions);
 }
 
-const hasFilters = (filters: PermanentDebtListFilters = {}) =>
-  Object.values(filters).some((values: string[] | undefined) => nonEmpty(values).length > 0);
+// compiled statements by filters and sort (the creditor, the reader and the page are slots)
+const listStatements = new StatementCache();
 
 /**
  * One page of a creditor's permanent debts with debtor and location, the total matching `count`,
- * and `empty` (the creditor has none at all, so the client can tell "no data" from "no matches").
- * Without a sort the newest come first.
+ * and `empty` (the creditor has none at all, so the client can tell "no data" from "no matches"),
+ * in one statement with the reader's session and stored permissions read along (issue 32: as the
+ * admin lists, through {@link adminListAlong} with the creditor as the scope); the route asserts
+ * them before it answers. Without a sort the newest come first.
  *
  * @example
- * await listPermanentDebts(db, creditorId, { page: 1, rowsPerPage: 15, sortDesc: false, filters: { status: ['ended'] } });
+ * const { readerSession, readerPermissions, ...page } = await listPermanentDebts(db, creditorId, userId, { page: 1, rowsPerPage: 15, sortDesc: false, filters: { status: ['ended'] } });
  */
 export async function listPermanentDebts(
   db: Kysely<Database>,
   creditorId: number,
+  readerId: number,
   query: PermanentDebtListQuery,
 ) {
   const sortColumn = SORT_COLUMNS[query.sortBy ?? 'created'];
@@ -92,47 +97,46 @@ export async function listPermanentDebts(
   const descending = query.sortBy ? query.sortDesc : true;
   const direction = descending ? sql`desc` : sql`asc`;
 
-  const base = db
-    .selectFrom('permanentDebt as p')
-    .innerJoin('debtor as d', 'd.id', 'p.debtorId')
-    .innerJoin('location as l', 'l.id', 'p.locationId')
-    .where((eb) => filterConditions(eb, creditorId, query.filters));
+  const base = (creditor: number | null) =>
+    db
+      .selectFrom('permanentDebt as p')
+      .innerJoin('debtor as d', 'd.id', 'p.debtorId')
+      .innerJoin('location as l', 'l.id', 'p.locationId')
+      .where((eb) => filterConditions(eb, creditor!, query.filters));
 
-  const rowsQuery = base
-    .select([
-      'p.id',
-      'p.status',
-      'p.createdAt',
-      'p.customNumber',
-      'p.startDate',
-      'p.endDate',
-      'p.nextExecutionDate',
-      'p.subject',
-      'p.grossAmount',
-      'p.period',
-      'd.id as debtorId',
-      'd.name as debtorName',
-      'l.id as locationId',
-      'l.name as locationName',
-      'l.customDebtorNumber',
-    ])
-    // id as tie-breaker keeps pages stable when many rows share the sorted value
-    .orderBy(sql`${sortColumn} ${direction} nulls last`)
-    .orderBy('p.id', descending ? 'desc' : 'asc')
-    .limit(query.rowsPerPage)
-    .offset((query.page - 1) * query.rowsPerPage);
-  const countQuery = base.select((eb) => eb.fn.countAll<number>().as('count'));
-
-  const [rows, { count }] = await Promise.all([rowsQuery.execute(), countQuery.executeTakeFirstOrThrow()]);
-  const empty =
-    Number(count) === 0 &&
-    (!hasFilters(query.filters) ||
-      !(await db
-        .selectFrom('permanentDebt')
-        .select('id')
-        .where('creditorId', '=', creditorId)
-        .limit(1)
-        .executeTakeFirst()));
+  const { rows, count, empty, ...reader } = await adminListAlong(
+    db,
+    listStatements,
+    creditorId,
+    readerId,
+    query,
+    {
+      page: (creditor) =>
+        base(creditor)
+          .select([
+            'p.id',
+            'p.status',
+            'p.createdAt',
+            'p.customNumber',
+            'p.startDate',
+            'p.endDate',
+            'p.nextExecutionDate',
+            'p.subject',
+            'p.grossAmount',
+            'p.period',
+            'd.id as debtorId',
+            'd.name as debtorName',
+            'l.id as locationId',
+            'l.name as locationName',
+            'l.customDebtorNumber',
+          ])
+          // id as tie-breaker keeps pages stable when many rows share the sorted value
+          .orderBy(sql`${sortColumn} ${direction} nulls last`)
+          .orderBy('p.id', descending ? 'desc' : 'asc'),
+      count: (creditor) => base(creditor).select((eb) => eb.fn.countAll<number>().as('n')),
+      any: (creditor) => db.selectFrom('permanentDebt').select('id').where('creditorId', '=', creditor!),
+    },
+  );
 
   const vouchers: PermanentDebtListItem[] = rows.map((row) => ({
     id: row.id,
@@ -148,5 +152,5 @@ export async function listPermanentDebts(
     debtor: { id: row.debtorId, name: row.debtorName },
     location: { id: row.locationId, name: row.locationName, customNumber: row.customDebtorNumber },
   }));
-  return { vouchers, count: Number(count), empty };
+  return { vouchers, count, empty, ...reader };
 }

@@ -15,7 +15,8 @@ import {
 } from '../../db/repositories/permanent-debt-options.repository';
 import { ApiError } from '../../errors';
 import { creditorIdOf } from '../../plugins/auth';
-import { isAllowedFor, requirePermission } from '../../plugins/permissions';
+import { isAllowedFor, permissionReadAlong, requirePermission } from '../../plugins/permissions';
+import { assertSession } from '../../services/session';
 import { optionSchemas } from './permanent-debts.schemas';
 import { withErrors } from '../route-schemas';
 
@@ -34,12 +35,25 @@ const INVOICES_PERMISSION = permanentDebtsResource.detail.tabs.find((t) => t.key
 export async function permanentDebtsRoutes(app: FastifyInstance, { db }: AppDeps): Promise<void> {
   const gate = requirePermission(db, permanentDebtsResource.menu!.permission!);
 
+  const listGate = permissionReadAlong(permanentDebtsResource.menu!.permission!);
   app.route<{ Querystring: PermanentDebtListQuery }>({
     method: generated.list.method,
     url: generated.list.url,
     schema: withErrors(generated.list.schema),
-    preHandler: gate,
-    handler: (request) => listPermanentDebts(db, creditorIdOf(request), request.query),
+    // the caller's permission and session are read in the page's own statement (issue 32)
+    config: { sessionReadAlong: true },
+    preHandler: listGate.preHandler,
+    handler: async (request) => {
+      const { readerPermissions, readerSession, ...page } = await listPermanentDebts(
+        db,
+        creditorIdOf(request),
+        request.user.id,
+        request.query,
+      );
+      assertSession(request, readerSession);
+      listGate.assert(request, readerPermissions);
+      return page;
+    },
   });
 
   app.route<{ Params: { id: number } }>({
