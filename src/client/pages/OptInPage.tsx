@@ -19,7 +19,7 @@ import type { OptInItem } from '../../../generated/types';
 import { formatDate } from '../../shared/format';
 import { usePermissionCheck } from '../auth/use-permission-check';
 import { useReloadIdentity } from '../auth/use-reload-identity';
-import { FormDialog } from '../forms/FormDialog';
+import { LazyFormDialog as FormDialog } from '../forms/LazyFormDialog';
 import { EntryCheckGuard } from '../layout/EntryCheckGuard';
 import { PageHeader } from '../layout/PageHeader';
 import { EntryLogoutButton } from './account/EntryLogoutButton';

@@ -17,7 +17,7 @@ import { createCompanyUserForm } from '../../../../generated/forms/create-compan
 import { editCompanyUserForm } from '../../../../generated/forms/edit-company-user';
 import { permissionTables } from '../../../../generated/permissions';
 import type { CompanyUser } from '../../../../generated/types';
-import { FormDialog } from '../../forms/FormDialog';
+import { LazyFormDialog as FormDialog } from '../../forms/LazyFormDialog';
 import { CommandDialog } from '../../resources/CommandDialog';
 import { EnumChip } from '../../widgets/EnumChip';
 import { fieldLabel } from '../common/labels';

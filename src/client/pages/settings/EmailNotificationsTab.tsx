@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { commands } from '../../../../generated/commands';
 import { emailReminderSettingsForm } from '../../../../generated/forms/email-reminder-settings';
 import type { CreditorSettings } from '../../../../generated/types';
-import { FormDialog } from '../../forms/FormDialog';
+import { LazyFormDialog as FormDialog } from '../../forms/LazyFormDialog';
 import { CommandDialog } from '../../resources/CommandDialog';
 import { EnumChip } from '../../widgets/EnumChip';
 import { fieldLabel } from '../common/labels';

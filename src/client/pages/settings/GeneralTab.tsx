@@ -3,7 +3,7 @@ import { useTranslate } from 'ra-core';
 import { useState } from 'react';
 import { commands } from '../../../../generated/commands';
 import { defaultExposureTypeForm } from '../../../../generated/forms/default-exposure-type';
-import { FormDialog } from '../../forms/FormDialog';
+import { LazyFormDialog as FormDialog } from '../../forms/LazyFormDialog';
 import { EnumChip } from '../../widgets/EnumChip';
 import { fieldLabel } from '../common/labels';
 import { LabeledValues } from '../common/LabeledValues';
