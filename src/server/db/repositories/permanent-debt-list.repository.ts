@@ -1,51 +1,49 @@
-import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
+import {
+  type Expression,
+  type ExpressionBuilder,
+  type Kysely,
+  type RawBuilder,
+  type SqlBool,
+  sql,
+} from 'kysely';
+import type { permanentDebtsRoutes } from '../../../../generated/routes/permanent-debts';
 import type { PermanentDebtListItem } from '../../../../generated/types';
 import { expandStatusFilter } from '../../services/status-groups';
 import type { Database } from '../schema';
 import { StatementCache } from '../statement-cache';
 import { adminListAlong } from './admin-list-along';
+import {
+  type AdminListQuery,
+  type ListFiltersOf,
+  newestFirst,
+  type SortKeyOf,
+  textOrder,
+} from './admin-list-query';
 import { toEpochSeconds } from '../values';
 
-/** Filters of GET /permanent-debt/list, as validated by the generated querystring schema. */
-export interface PermanentDebtListFilters {
-  status?: string[];
-  debtor?: string[];
-  location?: string[];
-  item?: string[];
-  customNumber?: string[];
-}
-
-export interface PermanentDebtListQuery {
-  page: number;
-  rowsPerPage: number;
-  sortBy?: string;
-  sortDesc: boolean;
-  filters?: PermanentDebtListFilters;
-}
+/** Filters of GET /permanent-debt/list: the YAML's, as the generated route validates them. */
+export type PermanentDebtListFilters = ListFiltersOf<typeof permanentDebtsRoutes.list>;
+export type PermanentDebtListQuery = AdminListQuery<PermanentDebtListFilters>;
 
 type Tables = Database & { p: Database['permanentDebt']; d: Database['debtor']; l: Database['location'] };
 type PermanentDebtEb = ExpressionBuilder<Tables, 'p' | 'd' | 'l'>;
 
-// Natural-language order for texts, the same on PGlite and PostgreSQL (both ship ICU's root collation).
-const TEXT_ORDER = (column: string) => sql`${sql.ref(column)} collate "und-x-icu"`;
-
 // Sortable columns of the list (the generated `sortBy` enum) → the SQL they sort by.
-const SORT_COLUMNS: Record<string, ReturnType<typeof sql>> = {
-  customNumber: TEXT_ORDER('p.customNumber'),
-  subject: TEXT_ORDER('p.subject'),
-  'debtor.name': TEXT_ORDER('d.name'),
-  'location.name': TEXT_ORDER('l.name'),
+const SORT_COLUMNS: Record<SortKeyOf<typeof permanentDebtsRoutes.list>, RawBuilder<unknown>> = {
+  customNumber: textOrder('p.customNumber'),
+  subject: textOrder('p.subject'),
+  'debtor.name': textOrder('d.name'),
+  'location.name': textOrder('l.name'),
   grossAmount: sql.ref('p.grossAmount'),
   period: sql.ref('p.period'),
   startDate: sql.ref('p.startDate'),
   endDate: sql.ref('p.endDate'),
   nextExecutionDate: sql.ref('p.nextExecutionDate'),
   status: sql.ref('p.status'),
-  created: sql.ref('p.createdAt'),
 };
 
 /** Whether the repository can sort by `column` (checked against the generated enum in tests). */
-export const isSortablePermanentDebtColumn = (column: string) => column in SORT_COLUMNS;
+export const isSortablePermanentDebtColumn = (column: string) => Object.hasOwn(SORT_COLUMNS, column);
 
 /** Ids in a filter arrive as strings (option values); anything that is no id matches nothing. */
 const idsOf = (values: readonly string[]) =>
@@ -92,11 +90,6 @@ export async function listPermanentDebts(
   readerId: number,
   query: PermanentDebtListQuery,
 ) {
-  const sortColumn = SORT_COLUMNS[query.sortBy ?? 'created'];
-  if (!sortColumn) throw new Error(`not a sortable permanent-debt column: ${query.sortBy}`);
-  const descending = query.sortBy ? query.sortDesc : true;
-  const direction = descending ? sql`desc` : sql`asc`;
-
   const base = (creditor: number | null) =>
     db
       .selectFrom('permanentDebt as p')
@@ -130,9 +123,8 @@ export async function listPermanentDebts(
             'l.name as locationName',
             'l.customDebtorNumber',
           ])
-          // id as tie-breaker keeps pages stable when many rows share the sorted value
-          .orderBy(sql`${sortColumn} ${direction} nulls last`)
-          .orderBy('p.id', descending ? 'desc' : 'asc'),
+          // newest first without a sort; the id breaks ties, so pages stay stable
+          .orderBy(newestFirst(SORT_COLUMNS, query, sql`p.created_at`, sql`p.id`)),
       count: (creditor) => base(creditor).select((eb) => eb.fn.countAll<number>().as('n')),
       any: (creditor) => db.selectFrom('permanentDebt').select('id').where('creditorId', '=', creditor!),
     },
