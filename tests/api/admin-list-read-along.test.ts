@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { bearer, buildTestApp, loginAs, type TestApp } from '../helpers/app';
+import { userRow, withUserChanged } from '../helpers/user-rows';
 
 // The admin creditor list and the action log read the caller's session and stored permissions along
 // with their page (issue 32): these tests pin what they answered before — the guards, the product
@@ -26,28 +27,6 @@ const ok = async (url: string, user: string) => {
   expect(response.statusCode, response.body).toBe(200);
   return response.json();
 };
-const userRow = (username: string) =>
-  t.db
-    .selectFrom('appUser')
-    .select(['id', 'roles', 'permissions', 'sessionVersion', 'product', 'status'])
-    .where('username', '=', username)
-    .executeTakeFirstOrThrow();
-/** Runs `body` with the user's row changed, then puts the row back. */
-async function withUserChanged(username: string, change: Record<string, unknown>, body: () => Promise<void>) {
-  const before = await userRow(username);
-  const restore = {
-    roles: before.roles,
-    permissions: JSON.stringify(before.permissions),
-    sessionVersion: before.sessionVersion,
-    status: before.status,
-  };
-  try {
-    await t.db.updateTable('appUser').set(change).where('id', '=', before.id).execute();
-    await body();
-  } finally {
-    await t.db.updateTable('appUser').set(restore).where('id', '=', before.id).execute();
-  }
-}
 const countOf = async (
   table: 'creditor' | 'actionLogEntry' | 'appUser',
   column: 'product' | 'productType',
@@ -116,12 +95,12 @@ describe.each(LISTS)('GET /api$url read along', ({ url, rows, table, column, pro
 
   it('takes the scope from the roles stored now, not from the token', async () => {
     // the product admin made an admin meanwhile: every product
-    await withUserChanged(TPF, { roles: ['ROLE_PRODUCT_ADMIN', 'ROLE_ADMIN'] }, async () => {
+    await withUserChanged(t.db, TPF, { roles: ['ROLE_PRODUCT_ADMIN', 'ROLE_ADMIN'] }, async () => {
       expect((await ok(`${url}?rowsPerPage=15`, TPF)).count).toBe(await countOf(table, column));
     });
     // an admin made a product admin meanwhile: their product only
-    const admin = await userRow('admin@example.com');
-    await withUserChanged('admin@example.com', { roles: ['ROLE_PRODUCT_ADMIN'] }, async () => {
+    const admin = await userRow(t.db, 'admin@example.com');
+    await withUserChanged(t.db, 'admin@example.com', { roles: ['ROLE_PRODUCT_ADMIN'] }, async () => {
       const body = await ok(`${url}?rowsPerPage=100`, 'admin@example.com');
       expect(body.count).toBe(await countOf(table, column, admin.product));
       expect(body[rows].every((row: unknown) => product(row) === admin.product)).toBe(true);
@@ -130,11 +109,11 @@ describe.each(LISTS)('GET /api$url read along', ({ url, rows, table, column, pro
   });
 
   it('refuses with 403 and sends nothing when the admin permission is revoked', async () => {
-    const support = await userRow(SUPPORT);
+    const support = await userRow(t.db, SUPPORT);
     const stored = support.permissions as { admin?: string[] };
     // the support admin opens the action log with view_action_log, the creditors with update_user
     const revoked = { ...stored, admin: [] };
-    await withUserChanged(SUPPORT, { permissions: JSON.stringify(revoked) }, async () => {
+    await withUserChanged(t.db, SUPPORT, { permissions: JSON.stringify(revoked) }, async () => {
       for (const query of ['rowsPerPage=15', 'page=9999', 'sortDesc=true']) {
         const refused = await get(`${url}?${query}`, SUPPORT);
         expect(refused.statusCode, query).toBe(403);
@@ -146,15 +125,15 @@ describe.each(LISTS)('GET /api$url read along', ({ url, rows, table, column, pro
   });
 
   it('refuses with 401 once the session ended, the empty page as well', async () => {
-    const row = await userRow(TPF);
-    await withUserChanged(TPF, { sessionVersion: row.sessionVersion + 1 }, async () => {
+    const row = await userRow(t.db, TPF);
+    await withUserChanged(t.db, TPF, { sessionVersion: row.sessionVersion + 1 }, async () => {
       for (const query of ['rowsPerPage=15', 'page=9999']) {
         const refused = await get(`${url}?${query}`, TPF);
         expect(refused.statusCode, query).toBe(401);
         expect(refused.body).not.toContain(`"${rows}"`);
       }
     });
-    await withUserChanged(TPF, { status: 'blocked' }, async () => {
+    await withUserChanged(t.db, TPF, { status: 'blocked' }, async () => {
       expect((await get(`${url}?rowsPerPage=15`, TPF)).statusCode).toBe(401);
     });
     expect((await ok(`${url}?rowsPerPage=15`, TPF)).count).toBe(await countOf(table, column, 'TPF'));
@@ -200,7 +179,7 @@ describe('a role changed twice while an admin list is read', () => {
   afterAll(() => twice?.close());
 
   it.each(LISTS)('GET /api$url refuses with 403 and sends no rows', async ({ url, rows }) => {
-    const before = await userRow(TPF);
+    const before = await userRow(t.db, TPF);
     const roles = (value: string[]) =>
       t.db.updateTable('appUser').set({ roles: value }).where('id', '=', before.id).execute();
     try {

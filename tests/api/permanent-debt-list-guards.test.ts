@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, loginAs, type TestApp } from '../helpers/app';
+import { userRow, withUserChanged } from '../helpers/user-rows';
 
 // GET /api/permanent-debt/list reads the caller's session and stored permissions in its own statement
 // (issue 32, as the debtor list and the admin lists do). These tests pin its refusals: a permission
@@ -22,32 +23,6 @@ afterAll(() => t.close());
 const list = (query: string, user = CREDITOR) =>
   t.app.inject({ url: `/api/permanent-debt/list${query ? `?${query}` : ''}`, headers: bearer(tokens[user]) });
 
-const userRow = (username: string) =>
-  t.db
-    .selectFrom('appUser')
-    .select(['id', 'creditorId', 'permissions', 'sessionVersion', 'status'])
-    .where('username', '=', username)
-    .executeTakeFirstOrThrow();
-
-/** Runs `body` with the user's row changed, then puts the row back. */
-async function withUserChanged(username: string, change: Record<string, unknown>, body: () => Promise<void>) {
-  const before = await userRow(username);
-  try {
-    await t.db.updateTable('appUser').set(change).where('id', '=', before.id).execute();
-    await body();
-  } finally {
-    await t.db
-      .updateTable('appUser')
-      .set({
-        permissions: JSON.stringify(before.permissions),
-        sessionVersion: before.sessionVersion,
-        status: before.status,
-      })
-      .where('id', '=', before.id)
-      .execute();
-  }
-}
-
 /** The permanent-debt table and the user rows, to show that a refusal changed nothing. */
 const snapshot = async () => ({
   debts: await t.db.selectFrom('permanentDebt').selectAll().orderBy('id').execute(),
@@ -59,7 +34,7 @@ const snapshot = async () => ({
 });
 
 const ownCount = async (username: string) => {
-  const { creditorId } = await userRow(username);
+  const { creditorId } = await userRow(t.db, username);
   const row = await t.db
     .selectFrom('permanentDebt')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -70,9 +45,10 @@ const ownCount = async (username: string) => {
 
 describe('GET /api/permanent-debt/list read along', () => {
   it('refuses with 403 and sends no rows once the permission is switched off', async () => {
-    const stored = ((await userRow(CREDITOR)).permissions ?? {}) as Record<string, unknown>;
+    const stored = ((await userRow(t.db, CREDITOR)).permissions ?? {}) as Record<string, unknown>;
     const navigation = (stored.navigation ?? {}) as Record<string, unknown>;
     await withUserChanged(
+      t.db,
       CREDITOR,
       { permissions: JSON.stringify({ ...stored, navigation: { ...navigation, permanentDebts: false } }) },
       async () => {
@@ -90,8 +66,8 @@ describe('GET /api/permanent-debt/list read along', () => {
   });
 
   it('refuses with 401 and sends no rows once the session ended, the empty page as well', async () => {
-    const { sessionVersion } = await userRow(CREDITOR);
-    await withUserChanged(CREDITOR, { sessionVersion: sessionVersion + 1 }, async () => {
+    const { sessionVersion } = await userRow(t.db, CREDITOR);
+    await withUserChanged(t.db, CREDITOR, { sessionVersion: sessionVersion + 1 }, async () => {
       const before = await snapshot();
       for (const query of ['', 'page=9999']) {
         const refused = await list(query);
@@ -100,7 +76,7 @@ describe('GET /api/permanent-debt/list read along', () => {
       }
       expect(await snapshot()).toEqual(before);
     });
-    await withUserChanged(CREDITOR, { status: 'blocked' }, async () => {
+    await withUserChanged(t.db, CREDITOR, { status: 'blocked' }, async () => {
       expect((await list('')).statusCode).toBe(401);
     });
     // logged out: the server no longer takes the token
@@ -128,7 +104,7 @@ describe('GET /api/permanent-debt/list read along', () => {
     const again = (await list('filters[status][]=created&sortBy=subject&sortDesc=false')).json();
     expect(again).toEqual(own);
     const ids = async (username: string) => {
-      const { creditorId } = await userRow(username);
+      const { creditorId } = await userRow(t.db, username);
       return new Set(
         (
           await t.db.selectFrom('permanentDebt').select('id').where('creditorId', '=', creditorId!).execute()
@@ -155,7 +131,7 @@ describe('GET /api/permanent-debt/list read along', () => {
     expect(past).toEqual({ vouchers: [], count: await ownCount(CREDITOR), empty: false });
     // a creditor without any permanent debt (the demo gives every creditor of a product with them
     // some): the other creditor's taken away for the test and put back after it
-    const { creditorId } = await userRow(OTHER);
+    const { creditorId } = await userRow(t.db, OTHER);
     const debts = await t.db
       .selectFrom('permanentDebt')
       .selectAll()
