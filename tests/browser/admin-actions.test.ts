@@ -4,6 +4,7 @@ import { commands } from '../../generated/commands';
 import { forms } from '../../generated/forms';
 import { resources } from '../../generated/resources';
 import { seriousA11yViolations } from './helpers/axe';
+import { actionTiles } from './helpers/action-tiles';
 import { chromiumAvailable, germanContext, launchChromium } from './helpers/chromium';
 import { ensureClientBuilt } from './helpers/client-build';
 import { type RunningPortal, startPortal } from './helpers/portal-server';
@@ -32,19 +33,19 @@ describe.skipIf(!chromiumAvailable())('admin functions', () => {
   /** An admin API answer, with the logged-in admin's token. */
   const api = async (path: string) => {
     const token = await page.evaluate(() => localStorage.getItem('kontor.token'));
-    return (await fetch(`${portal.baseUrl}/api${path}`, { headers: { Authorization: `Bearer ${token}` } })).json();
+    return (
+      await fetch(`${portal.baseUrl}/api${path}`, { headers: { Authorization: `Bearer ${token}` } })
+    ).json();
   };
   /** The second SMAFA demo creditor as the admin list shows it. */
   const secondCreditor = async () =>
-    (await api('/creditor/list?rowsPerPage=100')).creditors.find((c: any) => c.user?.username === 'creditor2@example.com');
-  /** A creditor's detail with all its action tiles shown ("Mehr anzeigen"); answers the tile of a label. */
+    (await api('/creditor/list?rowsPerPage=100')).creditors.find(
+      (c: any) => c.user?.username === 'creditor2@example.com',
+    );
+  /** A creditor's detail, opened; answers its action tiles (all of them, "Mehr anzeigen" opened). */
   const creditorDetail = async (creditorId: number) => {
     await page.goto(`${portal.baseUrl}/creditors/${creditorId}`);
-    const detail = page.getByTestId('resource-detail');
-    await expect.poll(() => detail.getByTestId('action-tile').count(), slow).toBeGreaterThan(0);
-    const more = detail.getByRole('button', { name: text('ui.actions.showMore') });
-    if ((await more.count()) > 0) await more.click();
-    return (label: string) => detail.getByRole('button', { name: text(label), exact: true });
+    return actionTiles(page.getByTestId('resource-detail'), text('ui.actions.showMore'));
   };
 
   beforeAll(async () => {
@@ -188,13 +189,7 @@ describe.skipIf(!chromiumAvailable())('admin functions', () => {
       resources.creditors.detail.actions.find((action) => action.key === 'minimumAnnualServiceFee')!.label,
     );
     // four tiles per row, the rest behind "Mehr anzeigen"
-    await expect.poll(() => detail.getByTestId('action-tile').count(), slow).toBeGreaterThan(0);
-    const more = detail.getByRole('button', { name: text('ui.actions.showMore') });
-    if ((await more.count()) > 0) await more.click();
-    await expect
-      .poll(() => detail.getByRole('button', { name: label, exact: true }).count(), slow)
-      .toBeGreaterThan(0);
-    await detail.getByRole('button', { name: label, exact: true }).click();
+    await actionTiles(detail, text('ui.actions.showMore')).open(label);
     const form = forms.editMinimumAnnualServiceFee;
     const fee = dialog().getByRole('textbox', { name: text(form.labels.currentAnnualServiceFee) });
     // prefilled with the current period's fee (German money input)
@@ -222,59 +217,84 @@ describe.skipIf(!chromiumAvailable())('admin functions', () => {
       ? [actionOf('disableDoc2portal'), actionOf('enableDoc2portal')]
       : [actionOf('enableDoc2portal'), actionOf('disableDoc2portal')];
     const form = forms[action.dialog!];
-    const tile = await creditorDetail(creditorId);
-    await tile(action.label).click();
+    const tiles = await creditorDetail(creditorId);
+    await tiles.open(text(action.label));
     // the main user the switch is sent for, shown by its label (read-only, not "optional")
     const mainUser = dialog().getByRole('textbox', { name: text(form.labels.username), exact: true });
     await expect.poll(() => mainUser.inputValue(), slow).toBe('creditor2@example.com');
     expect(await seriousA11yViolations(page)).toEqual([]);
-    await dialog().getByRole('button', { name: text(form.submitLabel), exact: true }).click();
+    await dialog()
+      .getByRole('button', { name: text(form.submitLabel), exact: true })
+      .click();
     await expect.poll(() => dialog().count(), slow).toBe(0);
     await expect.poll(() => page.getByText(text('messages.changesSaved')).count(), slow).toBeGreaterThan(0);
     // the detail now offers the way back, and the creditor's flag is switched
-    await expect.poll(() => tile(opposite.label).count(), slow).toBe(1);
-    expect(await tile(action.label).count()).toBe(0);
+    await expect.poll(() => tiles.offered(), slow).toContain(text(opposite.label));
+    expect(await tiles.offered()).not.toContain(text(action.label));
     expect((await api(`/creditor/${creditorId}/details`)).invoicesEnabled).toBe(!before);
   });
 
   it("sends a creditor's case file from its detail, naming it by its SAP number", async () => {
     const creditor = await secondCreditor();
     expect(creditor.isSendToSap).toBe(true);
-    const tile = await creditorDetail(creditor.identifier);
-    await tile(resources.creditors.detail.actions.find((a) => a.key === 'sendCaseFile')!.label).click();
+    const tiles = await creditorDetail(creditor.identifier);
+    await tiles.open(text(resources.creditors.detail.actions.find((a) => a.key === 'sendCaseFile')!.label));
     const sent = page.waitForRequest(
-      (request) => request.method() === 'POST' && request.url().includes('/api/creditor/creditor-cor-send-case-file/'),
+      (request) =>
+        request.method() === 'POST' && request.url().includes('/api/creditor/creditor-cor-send-case-file/'),
     );
-    await dialog().getByRole('button', { name: text(commands.sendCaseFile.label), exact: true }).click();
-    expect(new URL((await sent).url()).pathname).toBe(`/api/creditor/creditor-cor-send-case-file/${creditor.sapNumber}`);
-    await expect.poll(() => page.getByText(text('adminCommands.caseFileSent')).count(), slow).toBeGreaterThan(0);
+    await dialog()
+      .getByRole('button', { name: text(commands.sendCaseFile.label), exact: true })
+      .click();
+    expect(new URL((await sent).url()).pathname).toBe(
+      `/api/creditor/creditor-cor-send-case-file/${creditor.sapNumber}`,
+    );
+    await expect
+      .poll(() => page.getByText(text('adminCommands.caseFileSent')).count(), slow)
+      .toBeGreaterThan(0);
   });
 
   it('creates an external voucher for a creditor chosen by name and SAP number; a second transfer of its number is refused', async () => {
     const { sapNumber, name } = await secondCreditor();
     const logged = async () =>
-      (await api('/action-log/list?rowsPerPage=15&filters[actionType][]=external_voucher_create')).count as number;
+      (await api('/action-log/list?rowsPerPage=15&filters[actionType][]=external_voucher_create'))
+        .count as number;
     const before = await logged();
     expect(before).toBeTypeOf('number');
     const form = forms.externalVoucher;
     const customNumber = `EXT-${Date.now()}`;
-    const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1');
+    const pdf = Buffer.from(
+      '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+      'latin1',
+    );
     await page.goto(`${portal.baseUrl}/admin-actions`);
     const createVoucher = async () => {
       await page.getByRole('link', { name: text(form.label) }).click();
-      await expect.poll(() => dialog().getByRole('heading').first().textContent(), slow).toBe(text(form.label));
-      await dialog().getByRole('combobox', { name: text(form.labels.creditorSapNumber) }).click();
+      await expect
+        .poll(() => dialog().getByRole('heading').first().textContent(), slow)
+        .toBe(text(form.label));
+      await dialog()
+        .getByRole('combobox', { name: text(form.labels.creditorSapNumber) })
+        .click();
       // the creditor by its name, SAP number and city — not by a bare SAP number (issue 28 item 10)
-      const option = page.getByRole('option', { name: new RegExp(`^${escapeRegExp(name)} · SAP ${sapNumber}\\b`) });
+      const option = page.getByRole('option', {
+        name: new RegExp(`^${escapeRegExp(name)} · SAP ${sapNumber}\\b`),
+      });
       expect(await page.getByRole('option', { name: sapNumber, exact: true }).count()).toBe(0);
       await option.click();
-      await dialog().getByRole('button', { name: text(form.labels.files), exact: true }).setInputFiles({
-        name: 'rechnung.pdf',
-        mimeType: 'application/pdf',
-        buffer: pdf,
-      });
-      await dialog().getByRole('textbox', { name: text(form.labels.customNumber) }).fill(customNumber);
-      await dialog().getByRole('button', { name: text(form.submitLabel), exact: true }).click();
+      await dialog()
+        .getByRole('button', { name: text(form.labels.files), exact: true })
+        .setInputFiles({
+          name: 'rechnung.pdf',
+          mimeType: 'application/pdf',
+          buffer: pdf,
+        });
+      await dialog()
+        .getByRole('textbox', { name: text(form.labels.customNumber) })
+        .fill(customNumber);
+      await dialog()
+        .getByRole('button', { name: text(form.submitLabel), exact: true })
+        .click();
     };
 
     await createVoucher();
@@ -291,7 +311,9 @@ describe.skipIf(!chromiumAvailable())('admin functions', () => {
       .toContain(text('messages.externalVoucher.transferFailed'));
     expect(await seriousA11yViolations(page)).toEqual([]);
     expect(await logged()).toBe(before + 1);
-    await dialog().getByRole('button', { name: text('ra.action.cancel'), exact: true }).click();
+    await dialog()
+      .getByRole('button', { name: text('ra.action.cancel'), exact: true })
+      .click();
   });
 
   it('assigns a case to a debtor and location picked from searchable lists', async () => {

@@ -6,6 +6,7 @@ import { forms } from '../../generated/forms';
 import { resources } from '../../generated/resources';
 import { parseEml } from '../../src/server/adapters/mail/testing/read-eml';
 import { seriousA11yViolations } from './helpers/axe';
+import { actionTiles } from './helpers/action-tiles';
 import { chromiumAvailable, germanContext, launchChromium } from './helpers/chromium';
 import { ensureClientBuilt } from './helpers/client-build';
 import { type RunningPortal, startPortal } from './helpers/portal-server';
@@ -49,11 +50,7 @@ describe.skipIf(!chromiumAvailable())('creating administrators', () => {
   };
   const dialog = (page: Page) => page.getByRole('dialog');
   const detail = (page: Page) => page.getByTestId('resource-detail');
-  const offered = async (page: Page) => {
-    const more = detail(page).getByRole('button', { name: text('ui.actions.showMore') });
-    if ((await more.count()) > 0) await more.click();
-    return detail(page).getByTestId('action-tile').allInnerTexts();
-  };
+  const offered = (page: Page) => actionTiles(detail(page), text('ui.actions.showMore')).offered();
 
   beforeAll(async () => {
     ensureClientBuilt();

@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forms } from '../../generated/forms';
 import { resources } from '../../generated/resources';
+import { actionTiles } from './helpers/action-tiles';
 import { chromiumAvailable, germanContext, launchChromium } from './helpers/chromium';
 import { ensureClientBuilt } from './helpers/client-build';
 import { type RunningPortal, startPortal } from './helpers/portal-server';
@@ -50,16 +51,10 @@ describe.skipIf(!chromiumAvailable())('administration', { timeout: 180_000 }, ()
     return { status: response.status, body: await response.json() };
   };
   const detail = (page: Page) => page.getByTestId('resource-detail');
-  const offered = async (page: Page) => {
-    const more = detail(page).getByRole('button', { name: text('ui.actions.showMore') });
-    if ((await more.count()) > 0) await more.click();
-    return detail(page).getByTestId('action-tile').allInnerTexts();
-  };
+  const tiles = (page: Page) => actionTiles(detail(page), text('ui.actions.showMore'));
+  const offered = (page: Page) => tiles(page).offered();
   const openAction = async (page: Page, resource: string, key: string) => {
-    await expect.poll(() => offered(page), slow).toContain(actionLabel(resource, key));
-    await detail(page)
-      .getByRole('button', { name: actionLabel(resource, key), exact: true })
-      .click();
+    await tiles(page).open(actionLabel(resource, key));
     await page.waitForURL(new RegExp(`action=${key}`));
   };
   const dialog = (page: Page) => page.getByRole('dialog');

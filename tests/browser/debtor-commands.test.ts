@@ -7,6 +7,7 @@ import { resources } from '../../generated/resources';
 import { createLocalCreditAgency } from '../../src/server/adapters/credit-agency/local-credit-agency';
 import { formatMoney } from '../../src/shared/format';
 import { seriousA11yViolations } from './helpers/axe';
+import { actionTiles } from './helpers/action-tiles';
 import { chromiumAvailable, germanContext, launchChromium } from './helpers/chromium';
 import { ensureClientBuilt } from './helpers/client-build';
 import { type RunningPortal, startPortal } from './helpers/portal-server';
@@ -62,19 +63,13 @@ describe.skipIf(!chromiumAvailable())('creditor works on a customer through its 
     dialog().getByRole(role, { name: label, exact: true });
   /** The green (or red) snackbar with this text. */
   const snackbar = (message: string) => page.locator('.MuiSnackbar-root').filter({ hasText: message });
-  const tile = (key: string) => detail().getByRole('button', { name: actionLabel(key), exact: true });
   const choose = async (combobox: Locator, option: string) => {
     await combobox.click();
     await page.getByRole('option', { name: option, exact: true }).click();
   };
   /** Opens a tile, behind "Mehr anzeigen" if it must. */
   const openAction = async (key: string) => {
-    if ((await tile(key).count()) === 0) {
-      await detail()
-        .getByRole('button', { name: text('ui.actions.showMore') })
-        .click();
-    }
-    await tile(key).click();
+    await actionTiles(detail(), text('ui.actions.showMore')).open(actionLabel(key));
     await page.waitForURL(new RegExp(`action=${key}`));
   };
   const openTab = async (key: string) => {
@@ -125,7 +120,10 @@ describe.skipIf(!chromiumAvailable())('creditor works on a customer through its 
     // the input itself is described by its error (a screen reader reads it there)
     const describedBy = (await lastName.getAttribute('aria-describedby')) ?? '';
     const descriptions = await Promise.all(
-      describedBy.split(' ').filter(Boolean).map((id) => page.locator(`[id="${id}"]`).allInnerTexts()),
+      describedBy
+        .split(' ')
+        .filter(Boolean)
+        .map((id) => page.locator(`[id="${id}"]`).allInnerTexts()),
     );
     expect(descriptions.flat().join(' ')).toContain(text('validation.required'));
     expect(await marked()).toBeGreaterThan(0);
@@ -146,7 +144,9 @@ describe.skipIf(!chromiumAvailable())('creditor works on a customer through its 
       throw new Error(`not reached with ${limit} × Tab`);
     };
     const focusedRow = () =>
-      page.evaluate(() => (document.activeElement?.getAttribute('data-testid') === 'resource-row' ? 'row' : null));
+      page.evaluate(() =>
+        document.activeElement?.getAttribute('data-testid') === 'resource-row' ? 'row' : null,
+      );
     await tabTo(focusedRow);
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/debtors\/main\/\d+/);
@@ -303,7 +303,10 @@ describe.skipIf(!chromiumAvailable())('creditor works on a customer through its 
     await expect.poll(() => name.getAttribute('aria-invalid')).toBe('true');
     const describedBy = (await name.getAttribute('aria-describedby')) ?? '';
     const descriptions = await Promise.all(
-      describedBy.split(' ').filter(Boolean).map((id) => page.locator(`[id="${id}"]`).allInnerTexts()),
+      describedBy
+        .split(' ')
+        .filter(Boolean)
+        .map((id) => page.locator(`[id="${id}"]`).allInnerTexts()),
     );
     expect(descriptions.flat().join(' ')).toContain(text('validation.required'));
     expect(sent).toBe(0);
@@ -377,18 +380,7 @@ describe.skipIf(!chromiumAvailable())('creditor works on a customer through its 
   });
 
   it('sets a SEPA mandate in the payment data; the offered actions follow', async () => {
-    const tiles = detail().getByTestId('action-tile');
-    const offered = async () => {
-      if (
-        (await detail()
-          .getByRole('button', { name: text('ui.actions.showMore') })
-          .count()) > 0
-      )
-        await detail()
-          .getByRole('button', { name: text('ui.actions.showMore') })
-          .click();
-      return tiles.allInnerTexts();
-    };
+    const offered = () => actionTiles(detail(), text('ui.actions.showMore')).offered();
     expect(await offered()).toEqual(expect.arrayContaining([actionLabel('deactivate')]));
     expect(await offered()).not.toContain(actionLabel('removeSepaMandate'));
     await openAction('paymentData');

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resources } from '../../generated/resources';
 import { buildDemoXRechnung } from '../../src/server/processing/demo-einvoice';
 import { seriousA11yViolations } from './helpers/axe';
+import { actionTiles } from './helpers/action-tiles';
 import { chromiumAvailable, germanContext, launchChromium } from './helpers/chromium';
 import { ensureClientBuilt } from './helpers/client-build';
 import { type RunningPortal, startPortal } from './helpers/portal-server';
@@ -28,7 +29,14 @@ describe.skipIf(!chromiumAvailable())('a location delivers XRechnung, and the vo
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
-  let target: { debtorId: number; locationId: number; name: string; street: string; zip: string; city: string };
+  let target: {
+    debtorId: number;
+    locationId: number;
+    name: string;
+    street: string;
+    zip: string;
+    city: string;
+  };
   let voucherId: number;
 
   beforeAll(async () => {
@@ -47,7 +55,8 @@ describe.skipIf(!chromiumAvailable())('a location delivers XRechnung, and the vo
 
   const dialog = () => page.getByRole('dialog');
   const detail = () => page.getByTestId('resource-detail');
-  const field = (label: string, role: 'textbox' | 'combobox' = 'textbox') => dialog().getByRole(role, { name: label, exact: true });
+  const field = (label: string, role: 'textbox' | 'combobox' = 'textbox') =>
+    dialog().getByRole(role, { name: label, exact: true });
   const optional = (label: string, role: 'textbox' | 'combobox' = 'textbox') =>
     dialog().getByRole(role, { name: new RegExp(`^${escapeRegExp(label)} \\(`) });
   const choose = async (combobox: Locator, option: string) => {
@@ -55,16 +64,16 @@ describe.skipIf(!chromiumAvailable())('a location delivers XRechnung, and the vo
     await page.getByRole('option', { name: option, exact: true }).click();
   };
   const openAction = async (resource: 'debtors' | 'vouchers', key: string) => {
-    const tile = detail().getByRole('button', { name: actionLabel(resource, key), exact: true });
-    await expect.poll(async () => (await tile.count()) + (await detail().getByRole('button', { name: text('ui.actions.showMore') }).count()), slow).toBeGreaterThan(0);
-    if ((await tile.count()) === 0) await detail().getByRole('button', { name: text('ui.actions.showMore') }).click();
-    await tile.click();
+    await actionTiles(detail(), text('ui.actions.showMore')).open(actionLabel(resource, key));
     await page.waitForURL(new RegExp(`action=${key}`));
   };
   const apiAs = async (token: string, path: string, init: RequestInit = {}) => {
     const response = await fetch(`${portal.baseUrl}/api${path}`, {
       ...init,
-      headers: { Authorization: `Bearer ${token}`, ...(init.body && !(init.body instanceof FormData) ? { 'content-type': 'application/json' } : {}) },
+      headers: {
+        Authorization: `Bearer ${token}`,
+        ...(init.body && !(init.body instanceof FormData) ? { 'content-type': 'application/json' } : {}),
+      },
     });
     return { status: response.status, body: await response.json().catch(() => null) };
   };
@@ -89,7 +98,12 @@ describe.skipIf(!chromiumAvailable())('a location delivers XRechnung, and the vo
     const saved = await apiAs(admin, `/creditor/${creditorId}/update`, {
       method: 'POST',
       // the seed leaves the demo creditor's intermediary number empty, which the dialog requires
-      body: JSON.stringify({ intermediaryNumber: '123456', ...values.body, vatId: 'DE123456789', invoiceIban: 'DE02120300000000202051' }),
+      body: JSON.stringify({
+        intermediaryNumber: '123456',
+        ...values.body,
+        vatId: 'DE123456789',
+        invoiceIban: 'DE02120300000000202051',
+      }),
     });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     // a customer with one active location, as the upload's target
@@ -99,7 +113,14 @@ describe.skipIf(!chromiumAvailable())('a location delivers XRechnung, and the vo
       const active = (shown.body.locations ?? []).filter((l: { status: string }) => l.status !== 'inactive');
       if (active.length === 1 && shown.body.businessRelationship?.availableLimit >= 119_000) {
         const l = active[0];
-        target = { debtorId: d.id, locationId: l.id, name: shown.body.name, street: l.address.street, zip: l.address.zip, city: l.address.city };
+        target = {
+          debtorId: d.id,
+          locationId: l.id,
+          name: shown.body.name,
+          street: l.address.street,
+          zip: l.address.zip,
+          city: l.address.city,
+        };
         break;
       }
     }
@@ -121,12 +142,20 @@ describe.skipIf(!chromiumAvailable())('a location delivers XRechnung, and the vo
     const email = field(text('forms.editLocation.fields.email'));
     if ((await email.inputValue()) === '') await email.fill('rechnung@kunde.example');
     // both are optional: their labels end in "(optional)"
-    await choose(optional(text('fields.eInvoiceFormat'), 'combobox'), text('enums.eInvoiceFormat.xrechnungUbl'));
+    await choose(
+      optional(text('fields.eInvoiceFormat'), 'combobox'),
+      text('enums.eInvoiceFormat.xrechnungUbl'),
+    );
     await optional(text('fields.leitwegId')).fill(LEITWEG_ID);
     expect(await seriousA11yViolations(page)).toEqual([]);
-    await dialog().getByRole('button', { name: text('ui.form.submit'), exact: true }).click();
+    await dialog()
+      .getByRole('button', { name: text('ui.form.submit'), exact: true })
+      .click();
     await expect.poll(() => dialog().count(), slow).toBe(0);
-    const location = await apiAs(await creditorToken(), `/debtor/${target.debtorId}/location/${target.locationId}`);
+    const location = await apiAs(
+      await creditorToken(),
+      `/debtor/${target.debtorId}/location/${target.locationId}`,
+    );
     expect(location.body).toMatchObject({ eInvoiceFormat: 'xrechnungUbl', leitwegId: LEITWEG_ID });
   });
 
@@ -140,7 +169,12 @@ describe.skipIf(!chromiumAvailable())('a location delivers XRechnung, and the vo
       location: String(target.locationId),
     }))
       body.append(name, value);
-    const xml = buildDemoXRechnung(new Date(), NUMBER, { name: target.name, street: target.street, zip: target.zip, city: target.city });
+    const xml = buildDemoXRechnung(new Date(), NUMBER, {
+      name: target.name,
+      street: target.street,
+      zip: target.zip,
+      city: target.city,
+    });
     body.append('invoiceFiles', new Blob([xml], { type: 'application/xml' }), `${NUMBER}.xml`);
     const uploaded = await apiAs(await creditorToken(), '/voucher/upload', { method: 'POST', body });
     expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(200);
@@ -164,11 +198,15 @@ describe.skipIf(!chromiumAvailable())('a location delivers XRechnung, and the vo
   it('“E-Rechnung herunterladen” downloads the XRechnung with the Leitweg-ID', async () => {
     await page.goto(`${portal.baseUrl}/vouchers/main/${voucherId}`);
     await openAction('vouchers', 'downloadEInvoice');
-    await expect.poll(() => dialog().getByRole('heading').first().textContent(), slow).toBe(text('ui.actions.eInvoiceTitle'));
+    await expect
+      .poll(() => dialog().getByRole('heading').first().textContent(), slow)
+      .toBe(text('ui.actions.eInvoiceTitle'));
     expect(await seriousA11yViolations(page)).toEqual([]);
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      dialog().getByRole('button', { name: text('ui.actions.eInvoiceDownload'), exact: true }).click(),
+      dialog()
+        .getByRole('button', { name: text('ui.actions.eInvoiceDownload'), exact: true })
+        .click(),
     ]);
     expect(download.suggestedFilename()).toBe(`Rechnung_${NUMBER}.xml`);
     const content = readFileSync((await download.path())!, 'utf8');

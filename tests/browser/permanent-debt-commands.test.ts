@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forms } from '../../generated/forms';
 import { resources } from '../../generated/resources';
+import { actionTiles } from './helpers/action-tiles';
 import { chromiumAvailable, germanContext, launchChromium } from './helpers/chromium';
 import { ensureClientBuilt } from './helpers/client-build';
 import { type RunningPortal, startPortal } from './helpers/portal-server';
@@ -60,12 +61,8 @@ describe.skipIf(!chromiumAvailable())('creditor stops and creates a permanent de
     });
     return response.json();
   };
-  const tile = (key: string) => detail().getByRole('button', { name: actionLabel(key), exact: true });
   const openTile = async (key: string) => {
-    const more = detail().getByRole('button', { name: text('ui.actions.showMore') });
-    if ((await more.count()) > 0) await more.click();
-    await expect.poll(() => tile(key).count(), slow).toBe(1);
-    await tile(key).click();
+    await actionTiles(detail(), text('ui.actions.showMore')).open(actionLabel(key));
     await expect.poll(() => dialog().count(), slow).toBe(1);
   };
 
@@ -121,15 +118,24 @@ describe.skipIf(!chromiumAvailable())('creditor stops and creates a permanent de
 
   /** active customers with a SEPA mandate and a location without a running permanent debt */
   const freeLocations = async (count: number) => {
-    const { vouchers } = await api('/permanent-debt/list?rowsPerPage=100&filters[status][]=active&filters[status][]=created');
+    const { vouchers } = await api(
+      '/permanent-debt/list?rowsPerPage=100&filters[status][]=active&filters[status][]=created',
+    );
     const taken = new Set(
       (await Promise.all(vouchers.map((v: { id: number }) => api(`/permanent-debt/${v.id}/show`)))).map(
         (shown: { location: { id: number } }) => shown.location.id,
       ),
     );
     taken.add(running.location.id);
-    const found: { debtor: { id: number; name: string }; location: { id: number; name: string; customNumber?: string } }[] = [];
-    for (const debtor of (await api('/debtor/picker')) as { id: number; name: string; locations: { id: number; name: string; customNumber?: string }[] }[]) {
+    const found: {
+      debtor: { id: number; name: string };
+      location: { id: number; name: string; customNumber?: string };
+    }[] = [];
+    for (const debtor of (await api('/debtor/picker')) as {
+      id: number;
+      name: string;
+      locations: { id: number; name: string; customNumber?: string }[];
+    }[]) {
       const location = debtor.locations.find((l) => !taken.has(l.id));
       if (!location) continue;
       const shown = await api(`/debtor/show/${debtor.id}`);
@@ -147,12 +153,19 @@ describe.skipIf(!chromiumAvailable())('creditor stops and creates a permanent de
     const label = location.customNumber ? `${location.name} (${location.customNumber})` : location.name;
     if ((await locationField().inputValue()).includes(label)) return;
     await locationField().click();
-    await page.getByRole('option', { name: new RegExp(`^${escapeRegExp(label)}`) }).first().click();
+    await page
+      .getByRole('option', { name: new RegExp(`^${escapeRegExp(label)}`) })
+      .first()
+      .click();
     await expect.poll(() => locationField().inputValue(), slow).toContain(label);
   };
   const fillAndCreate = async (subject: string) => {
-    await dialog().getByRole('textbox', { name: text('fields.subject'), exact: true }).fill(subject);
-    await dialog().getByRole('textbox', { name: text('fields.grossAmount'), exact: true }).fill('119,00');
+    await dialog()
+      .getByRole('textbox', { name: text('fields.subject'), exact: true })
+      .fill(subject);
+    await dialog()
+      .getByRole('textbox', { name: text('fields.grossAmount'), exact: true })
+      .fill('119,00');
     await dialog()
       .getByRole('textbox', { name: text('forms.createPermanentDebt.fields.startDate') })
       .fill(germanDay(21));
@@ -169,11 +182,7 @@ describe.skipIf(!chromiumAvailable())('creditor stops and creates a permanent de
   it('creates one from a customer’s detail: the customer is chosen in the picker', async () => {
     const [{ debtor, location }] = await freeLocations(1);
     await page.goto(`${portal.baseUrl}/debtors/main/${debtor.id}`);
-    const create = detail().getByRole('button', { name: text(forms.createPermanentDebt.label), exact: true });
-    const more = detail().getByRole('button', { name: text('ui.actions.showMore') });
-    await expect.poll(async () => (await create.count()) + (await more.count()), slow).toBeGreaterThan(0);
-    if ((await create.count()) === 0) await more.click();
-    await create.click();
+    await actionTiles(detail(), text('ui.actions.showMore')).open(text(forms.createPermanentDebt.label));
     await expect.poll(() => debtorField().inputValue(), slow).toBe(debtor.name);
     await chooseLocation(location);
     const shown = await fillAndCreate('Wartung aus dem Kunden');
@@ -186,10 +195,15 @@ describe.skipIf(!chromiumAvailable())('creditor stops and creates a permanent de
     try {
       await page.goto(`${portal.baseUrl}/permanent-debts`);
       await page.getByRole('button', { name: text(forms.createPermanentDebt.label), exact: true }).click();
-      await expect.poll(() => dialog().getByRole('heading').first().textContent(), slow).toBe(text(forms.createPermanentDebt.label));
+      await expect
+        .poll(() => dialog().getByRole('heading').first().textContent(), slow)
+        .toBe(text(forms.createPermanentDebt.label));
       expect(await locationField().isDisabled()).toBe(true);
       await debtorField().fill(debtor.name.slice(0, Math.min(6, debtor.name.length)));
-      await page.getByRole('option', { name: new RegExp(`^${escapeRegExp(debtor.name)}`) }).first().click();
+      await page
+        .getByRole('option', { name: new RegExp(`^${escapeRegExp(debtor.name)}`) })
+        .first()
+        .click();
       await expect.poll(() => debtorField().inputValue(), slow).toBe(debtor.name);
       await chooseLocation(location);
       const shown = await fillAndCreate('Miete aus der Liste');

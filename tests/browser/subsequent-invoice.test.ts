@@ -4,6 +4,7 @@ import { forms } from '../../generated/forms';
 import { resources } from '../../generated/resources';
 import { buildDemoXRechnung } from '../../src/server/processing/demo-einvoice';
 import { seriousA11yViolations } from './helpers/axe';
+import { actionTiles } from './helpers/action-tiles';
 import { chromiumAvailable, germanContext, launchChromium } from './helpers/chromium';
 import { ensureClientBuilt } from './helpers/client-build';
 import { type RunningPortal, startPortal } from './helpers/portal-server';
@@ -126,11 +127,7 @@ describe.skipIf(!chromiumAvailable())('creditor uploads a subsequent invoice', (
   });
 
   it('opens the dialog from its tile; it passes axe', async () => {
-    const more = detail().getByRole('button', { name: text('ui.actions.showMore') });
-    if ((await more.count()) > 0) await more.click();
-    const tile = detail().getByRole('button', { name: actionLabel, exact: true });
-    await expect.poll(() => tile.count(), slow).toBe(1);
-    await tile.click();
+    await actionTiles(detail(), text('ui.actions.showMore')).open(actionLabel);
     await page.waitForURL(/action=uploadSubsequentInvoice/);
     await expect.poll(() => dialog().getByRole('heading').first().textContent(), slow).toBe(text(FORM.label));
     expect(await seriousA11yViolations(page)).toEqual([]);

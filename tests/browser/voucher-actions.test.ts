@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forms } from '../../generated/forms';
 import { resources } from '../../generated/resources';
 import { formatMoney } from '../../src/shared/format';
+import { actionTiles } from './helpers/action-tiles';
 import { chromiumAvailable, germanContext, launchChromium } from './helpers/chromium';
 import { ensureClientBuilt } from './helpers/client-build';
 import { type RunningPortal, startPortal } from './helpers/portal-server';
@@ -49,16 +50,10 @@ describe.skipIf(!chromiumAvailable())('creditor acts on an invoice', () => {
   const dialog = () => page.getByRole('dialog');
   const detail = () => page.getByTestId('resource-detail');
   const field = (label: string) => dialog().getByRole('textbox', { name: label, exact: true });
-  const tiles = () => detail().getByTestId('action-tile');
-  const tile = (key: string) => detail().getByRole('button', { name: actionLabel(key), exact: true });
-  const offered = async () => {
-    const more = detail().getByRole('button', { name: text('ui.actions.showMore') });
-    if ((await more.count()) > 0) await more.click();
-    return tiles().allInnerTexts();
-  };
+  const tiles = () => actionTiles(detail(), text('ui.actions.showMore'));
+  const offered = () => tiles().offered();
   const openAction = async (key: string) => {
-    await offered();
-    await tile(key).click();
+    await tiles().open(actionLabel(key));
     await page.waitForURL(new RegExp(`action=${key}`));
   };
   const submit = (form: string) =>
@@ -129,7 +124,9 @@ describe.skipIf(!chromiumAvailable())('creditor acts on an invoice', () => {
       .poll(() => dialog().getByRole('alert').allInnerTexts(), slow)
       .toContainEqual(expect.stringContaining(text('messages.vouchers.dunningBlockTooLong')));
     // (Escape would first close the date field's picker, where it opened)
-    await dialog().getByRole('button', { name: text('ui.form.cancel'), exact: true }).click();
+    await dialog()
+      .getByRole('button', { name: text('ui.form.cancel'), exact: true })
+      .click();
     await expect.poll(() => dialog().count(), slow).toBe(0);
     expect((await api(`/voucher/show/${voucher.id}`)).subStatus).not.toBe('halt');
   });
@@ -144,7 +141,9 @@ describe.skipIf(!chromiumAvailable())('creditor acts on an invoice', () => {
       .poll(() => dialog().getByRole('alert').allInnerTexts(), slow)
       .toContainEqual(expect.stringContaining(text('messages.vouchers.paymentBeforeVoucherDate')));
     // (Escape would first close the date field's picker)
-    await dialog().getByRole('button', { name: text('ui.form.cancel'), exact: true }).click();
+    await dialog()
+      .getByRole('button', { name: text('ui.form.cancel'), exact: true })
+      .click();
     await expect.poll(() => dialog().count(), slow).toBe(0);
     expect((await api(`/voucher/show/${voucher.id}`)).leftoverAmount).toBe(voucher.leftoverAmount);
   });
