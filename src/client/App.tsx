@@ -25,28 +25,53 @@ import { variantTheme } from './variant/variant-theme';
 const KontorLayout = lazyPage(() => import('./layout/KontorLayout'), 'KontorLayout', { firstPage: true });
 const Dashboard = lazyPage(() => import('./pages/Dashboard'), 'Dashboard', { firstPage: true });
 // a list and its detail wait for the list's texts only (issue 32); their dialogs wait for the rest
-const ResourceListPage = lazyPage(() => import('./resources/ResourceListPage'), 'ResourceListPage', { texts: 'list' });
+const ResourceListPage = lazyPage(() => import('./resources/ResourceListPage'), 'ResourceListPage', {
+  texts: 'list',
+});
 const MasterDataPage = lazyPage(() => import('./pages/MasterDataPage'), 'MasterDataPage');
 const SettingsPage = lazyPage(() => import('./pages/SettingsPage'), 'SettingsPage');
 const AdminActionsPage = lazyPage(() => import('./pages/AdminActionsPage'), 'AdminActionsPage');
 const SepaDebitsPage = lazyPage(() => import('./pages/sepa-debits/SepaDebitsPage'), 'SepaDebitsPage');
 const PlaceholderPage = lazyPage(() => import('./pages/PlaceholderPage'), 'PlaceholderPage');
 const OptInPage = lazyPage(() => import('./pages/OptInPage'), 'OptInPage');
-const UpdatePasswordPage = lazyPage(() => import('./pages/account/UpdatePasswordPage'), 'UpdatePasswordPage');
+const UpdatePasswordPage = lazyPage(
+  () => import('./pages/account/UpdatePasswordPage'),
+  'UpdatePasswordPage',
+  {
+    texts: 'account',
+  },
+);
 const ContactInformationCheckPage = lazyPage(
   () => import('./pages/account/ContactInformationCheckPage'),
   'ContactInformationCheckPage',
 );
-const ResetPasswordPage = lazyPage(() => import('./pages/account/ResetPasswordPage'), 'ResetPasswordPage');
-const SetPasswordPage = lazyPage(() => import('./pages/account/SetPasswordPage'), 'SetPasswordPage');
-const VariantComparisonPage = lazyPage(() => import('./pages/variants/VariantComparisonPage'), 'VariantComparisonPage');
+const ResetPasswordPage = lazyPage(() => import('./pages/account/ResetPasswordPage'), 'ResetPasswordPage', {
+  texts: 'account',
+});
+const SetPasswordPage = lazyPage(() => import('./pages/account/SetPasswordPage'), 'SetPasswordPage', {
+  texts: 'account',
+});
+const VariantComparisonPage = lazyPage(
+  () => import('./pages/variants/VariantComparisonPage'),
+  'VariantComparisonPage',
+);
 const HelpCenterPage = lazyPage(() => import('./pages/help/HelpCenterPage'), 'HelpCenterPage');
 const UserInfoPage = lazyPage(() => import('./pages/help/UserInfoPage'), 'UserInfoPage');
-const OnboardingLandingPage = lazyPage(() => import('./pages/onboarding/OnboardingLandingPage'), 'OnboardingLandingPage');
-const ProductRequestPage = lazyPage(() => import('./pages/onboarding/ProductRequestPage'), 'ProductRequestPage');
+const OnboardingLandingPage = lazyPage(
+  () => import('./pages/onboarding/OnboardingLandingPage'),
+  'OnboardingLandingPage',
+);
+const ProductRequestPage = lazyPage(
+  () => import('./pages/onboarding/ProductRequestPage'),
+  'ProductRequestPage',
+  {
+    texts: 'onboarding',
+  },
+);
 const ProductApplicationPage = lazyPage(
   () => import('./pages/onboarding/ProductApplicationPage'),
   'ProductApplicationPage',
+  { texts: 'onboarding' },
 );
 
 /** react-admin's providers and the theme of a variant. */
@@ -83,6 +108,8 @@ function portalOf(variant: VariantConfig): Portal {
       list: () => import('virtual:kontor-portal-list-catalogue').then((module) => module.default),
       rest: () => import('virtual:kontor-portal-rest-catalogue').then((module) => module.default),
       listRest: () => import('virtual:kontor-portal-list-rest-catalogue').then((module) => module.default),
+      account: () => import('virtual:kontor-portal-account-catalogue').then((module) => module.default),
+      onboarding: () => import('virtual:kontor-portal-onboarding-catalogue').then((module) => module.default),
     },
     wording: variant.wording,
   });
@@ -170,10 +197,7 @@ export function App({ variant }: { variant: VariantConfig }) {
             <Route path="/check-contact-information" element={<ContactInformationCheckPage />} />
           </CustomRoutes>
           <CustomRoutes noLayout>
-            <Route
-              path="/opt-in"
-              element={<OptInPage />}
-            />
+            <Route path="/opt-in" element={<OptInPage />} />
             {/* public: the link of the forgotten-password mail (no login) */}
             <Route path="/login/:userId/reset-password/:requestId" element={<ResetPasswordPage />} />
             <Route path="/set-password/:token" element={<SetPasswordPage />} />

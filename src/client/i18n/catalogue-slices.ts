@@ -13,7 +13,8 @@ import { isTree } from './catalogue.ts';
  * validation and other pages' texts); `virtual:kontor-portal-rest-catalogue` — everything beyond
  * the first page (the other pages, the dialogs, the forms, the commands), and
  * `virtual:kontor-portal-list-rest-catalogue` — the same without the list's texts (a dialog opened
- * on a list). Each is its own chunk that the pages and dialogs wait for (`loadTexts` in
+ * on a list); `virtual:kontor-portal-<page>-catalogue` — what a page that opens on a form shows
+ * (`PORTAL_FORM_PAGES`). Each is its own chunk that the pages and dialogs wait for (`loadTexts` in
  * i18n-provider.ts, `lazyPage`); a route fetches one of them.
  * A key the first page shows but that is missing here shows its last segment until the rest has
  * come: `portal-catalogue.spec.ts` checks the keys the first page's and the list's modules name.
@@ -81,8 +82,60 @@ export const PORTAL_LIST_PAGE = [
   'validation.dateInvalid',
 ];
 
+/**
+ * The texts a page that opens on a form shows beyond the first page's, one slice per kind of page
+ * (issue 32: such a page does not fetch the other pages', the lists' and the commands' texts). Each
+ * holds the server's messages (a refusal is shown by its key), the form machinery's texts (`ui`,
+ * `fields`, `validation`) and the page's own forms and texts; `portal-catalogue.spec.ts` checks each
+ * against every key its page's modules name. A page other than these waits for the whole rest.
+ * `account` — the password pages (change, reset, set from an invitation) and the "Passwort
+ * vergessen?" dialog of the portal's login page; `onboarding` — the product request and application.
+ */
+export const PORTAL_FORM_PAGES = {
+  account: [
+    'account',
+    'messages',
+    'ui',
+    'fields',
+    'validation',
+    'forms.updatePassword',
+    'forms.passwordReset',
+    'forms.acceptInvitation',
+    'forms.passwordResetRequest',
+    'commands.updatePassword',
+    'commands.requestPasswordReset',
+    'commands.resetPassword',
+    'commands.acceptInvitation',
+  ],
+  onboarding: [
+    'messages',
+    'ui',
+    'fields',
+    'validation',
+    'pages.onboarding',
+    'forms.productRequest',
+    'forms.productApplication',
+    'commands.createClaim',
+    'commands.registerCreditorApplication',
+    'enums.legalForm',
+    'enums.productType',
+    'enums.salutation',
+  ],
+} as const satisfies Record<string, string[]>;
+
+/** A kind of page with a slice of its own (`PORTAL_FORM_PAGES`). */
+export type FormPageTexts = keyof typeof PORTAL_FORM_PAGES;
+
+/** The virtual module of a form page's slice. */
+export const formPageSlice = (page: FormPageTexts): string => `virtual:kontor-portal-${page}-catalogue`;
+
 export const CATALOGUE_SLICES: Record<string, string[]> = {
-  'virtual:kontor-login-catalogue': ['ui.login', 'account.forgotPassword', 'messages.badCredentials', 'selfservice.loader'],
+  'virtual:kontor-login-catalogue': [
+    'ui.login',
+    'account.forgotPassword',
+    'messages.badCredentials',
+    'selfservice.loader',
+  ],
   'virtual:kontor-password-reset-catalogue': [
     'account',
     'messages',
@@ -92,9 +145,20 @@ export const CATALOGUE_SLICES: Record<string, string[]> = {
     'forms.passwordResetRequest',
     'selfservice.loader',
   ],
-  'virtual:kontor-shell-catalogue': ['selfservice.session', 'selfservice.loader', 'messages.cookies', 'messages.failurePage'],
+  'virtual:kontor-shell-catalogue': [
+    'selfservice.session',
+    'selfservice.loader',
+    'messages.cookies',
+    'messages.failurePage',
+  ],
   'virtual:kontor-portal-catalogue': PORTAL_FIRST_PAGE,
   'virtual:kontor-portal-list-catalogue': PORTAL_LIST_PAGE,
+  ...Object.fromEntries(
+    Object.entries(PORTAL_FORM_PAGES).map(([page, parts]) => [
+      formPageSlice(page as FormPageTexts),
+      [...parts],
+    ]),
+  ),
 };
 
 /**
@@ -104,12 +168,22 @@ export const CATALOGUE_SLICES: Record<string, string[]> = {
  */
 export const CATALOGUE_WITHOUT: Record<string, string[]> = {
   'virtual:kontor-portal-list-catalogue': ['virtual:kontor-portal-catalogue'],
+  ...Object.fromEntries(
+    Object.keys(PORTAL_FORM_PAGES).map((page) => [
+      formPageSlice(page as FormPageTexts),
+      ['virtual:kontor-portal-catalogue'],
+    ]),
+  ),
   'virtual:kontor-portal-rest-catalogue': ['virtual:kontor-portal-catalogue'],
-  'virtual:kontor-portal-list-rest-catalogue': ['virtual:kontor-portal-catalogue', 'virtual:kontor-portal-list-catalogue'],
+  'virtual:kontor-portal-list-rest-catalogue': [
+    'virtual:kontor-portal-catalogue',
+    'virtual:kontor-portal-list-catalogue',
+  ],
 };
 
 /** Whether `name` is a slice that `catalogueSlice` knows (vite.config.ts serves those). */
-export const isCatalogueSlice = (name: string): boolean => name in CATALOGUE_SLICES || name in CATALOGUE_WITHOUT;
+export const isCatalogueSlice = (name: string): boolean =>
+  name in CATALOGUE_SLICES || name in CATALOGUE_WITHOUT;
 
 /**
  * The slice `name` of a catalogue: its parts (the whole catalogue for a rest) without the parts
@@ -146,12 +220,18 @@ export function sliceCatalogue(catalogue: Record<string, unknown>, parts: string
         continue;
       }
       if (!isTree(value)) continue;
-      const part = pick(value, below.map((p) => p.slice(1)));
+      const part = pick(
+        value,
+        below.map((p) => p.slice(1)),
+      );
       if (Object.keys(part).length > 0) out[key] = part;
     }
     return out;
   };
-  return pick(catalogue, parts.map((part) => part.split('.')));
+  return pick(
+    catalogue,
+    parts.map((part) => part.split('.')),
+  );
 }
 
 /**
@@ -172,10 +252,16 @@ export function omitCatalogue(catalogue: Record<string, unknown>, parts: string[
         out[key] = value;
         continue;
       }
-      const rest = omit(value, below.map((p) => p.slice(1)));
+      const rest = omit(
+        value,
+        below.map((p) => p.slice(1)),
+      );
       if (Object.keys(rest).length > 0) out[key] = rest;
     }
     return out;
   };
-  return omit(catalogue, parts.map((part) => part.split('.')));
+  return omit(
+    catalogue,
+    parts.map((part) => part.split('.')),
+  );
 }

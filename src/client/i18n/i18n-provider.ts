@@ -1,6 +1,7 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import type { I18nProvider } from 'ra-core';
 import { buildCatalogues, type CatalogueSources, lastSegment, mergeTrees } from './catalogue';
+import type { FormPageTexts } from './catalogue-slices';
 
 type Tree = CatalogueSources['generated']['en'];
 
@@ -11,13 +12,14 @@ export interface EnglishTexts {
 }
 
 /**
- * The texts a page needs beyond the first page's: a resource list's (with its detail panel), or
- * every text (the other pages, the dialogs, the forms).
+ * The texts a page needs beyond the first page's: a resource list's (with its detail panel), a
+ * page's that opens on a form (`PORTAL_FORM_PAGES`: the password pages, the onboarding), or every
+ * text (the other pages, the dialogs, the forms).
  */
-export type CataloguePart = 'list' | 'all';
+export type CataloguePart = 'list' | FormPageTexts | 'all';
 
 /** The chunks of the German catalogue beyond the first page's slice (see `I18nSources.later`). */
-type LaterSlice = 'list' | 'rest' | 'listRest';
+type LaterSlice = 'list' | 'rest' | 'listRest' | FormPageTexts;
 
 export interface I18nSources {
   /**
@@ -27,8 +29,9 @@ export interface I18nSources {
   generated: { de: Tree; en: EnglishTexts | (() => Promise<EnglishTexts>) };
   /**
    * the rest of the German catalogue, fetched by `loadTexts`: what a list adds to the first page
-   * (`list`), everything beyond the first page (`rest`), and everything beyond the first page and
-   * the list (`listRest`, for a dialog opened on a list)
+   * (`list`), everything beyond the first page (`rest`), everything beyond the first page and the
+   * list (`listRest`, for a dialog opened on a list), and what a page that opens on a form adds
+   * (`account`, `onboarding`)
    */
   later?: Record<LaterSlice, () => Promise<Tree>>;
   wording: CatalogueSources['wording'];
@@ -40,8 +43,10 @@ export interface KontorI18nProvider extends I18nProvider {
    * Fetches the texts of `part` once and lays them into the translations; resolves when they
    * translate. Pages and dialogs beyond the first page wait for theirs before they render
    * (`lazyPage`, `catalogueReady`), so no key shows in place of its text. Each route fetches one
-   * chunk of texts and no text comes twice: a list fetches the list's; another page everything
-   * beyond the first page, or only what the list's lacks once the list's has come.
+   * chunk of texts: a list fetches the list's, a page that opens on a form its own; another page
+   * everything beyond the first page, or only what the list's lacks once the list's has come. (A
+   * form page's texts come again with the rest when another page follows: ~12 KB once, the price
+   * of not splitting the rest by every set of pages seen before.)
    */
   loadTexts: (part: CataloguePart) => Promise<void>;
   /** `loadTexts('all')`: resolves when every text translates. */
@@ -74,7 +79,8 @@ export function createI18nProvider({ generated, later, wording }: I18nSources): 
       if (locale !== 'en') return now.de;
       if (typeof en !== 'function') return now.en;
       english ??= en().then(
-        (texts) => buildCatalogues({ generated: { de, en: texts.generated }, raEnglish: texts.ra, wording }).en,
+        (texts) =>
+          buildCatalogues({ generated: { de, en: texts.generated }, raEnglish: texts.ra, wording }).en,
       );
       return english;
     },
@@ -108,6 +114,7 @@ export function createI18nProvider({ generated, later, wording }: I18nSources): 
   const loadTexts = async (part: CataloguePart) => {
     if (loading.rest) return loading.rest; // every text beyond the first page has come or is coming
     if (part === 'list') return load('list');
+    if (part !== 'all') return load(part);
     if (loading.list) {
       await Promise.all([loading.list, load('listRest')]);
       return;

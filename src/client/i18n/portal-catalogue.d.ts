@@ -22,3 +22,15 @@ declare module 'virtual:kontor-portal-list-rest-catalogue' {
   const catalogue: Record<string, unknown>;
   export default catalogue;
 }
+
+/** What a password page adds to the first page's texts (vite.config.ts, PORTAL_FORM_PAGES.account). */
+declare module 'virtual:kontor-portal-account-catalogue' {
+  const catalogue: Record<string, unknown>;
+  export default catalogue;
+}
+
+/** What an onboarding form page adds to the first page's texts (vite.config.ts, PORTAL_FORM_PAGES.onboarding). */
+declare module 'virtual:kontor-portal-onboarding-catalogue' {
+  const catalogue: Record<string, unknown>;
+  export default catalogue;
+}

@@ -21,7 +21,8 @@ function PageLoading() {
  * stays small. It renders once the whole catalogue translates (`catalogueReady`, fetched beside its
  * chunk); only the first page's parts (the layout, the dashboard) pass `{ firstPage: true }`: they
  * show with the first page's slice of the catalogue (`PORTAL_FIRST_PAGE`), and a resource list
- * `{ texts: 'list' }`: it waits for the list's slice only (`PORTAL_LIST_PAGE`).
+ * `{ texts: 'list' }`: it waits for the list's slice only (`PORTAL_LIST_PAGE`), and a page that
+ * opens on a form `{ texts: 'account' }` or `'onboarding'`: its own slice (`PORTAL_FORM_PAGES`).
  *
  * @example const Dashboard = lazyPage(() => import('./pages/Dashboard'), 'Dashboard', { firstPage: true });
  */

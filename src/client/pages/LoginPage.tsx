@@ -8,6 +8,7 @@ import { ForgotPasswordLink } from './account/ForgotPasswordLink';
 const PasswordResetRequestDialog = lazyPage(
   () => import('./account/PasswordResetRequestDialog'),
   'PasswordResetRequestDialog',
+  { texts: 'account' },
 );
 
 /**
@@ -21,7 +22,10 @@ export function LoginPage() {
   const variant = useVariant();
   return (
     <LoginView variant={variant} translate={translate} onLogin={login}>
-      <ForgotPasswordLink label={translate('account.forgotPassword')} dialog={(props) => <PasswordResetRequestDialog {...props} />} />
+      <ForgotPasswordLink
+        label={translate('account.forgotPassword')}
+        dialog={(props) => <PasswordResetRequestDialog {...props} />}
+      />
     </LoginView>
   );
 }

@@ -2,6 +2,12 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
+import {
+  type FormPageTexts,
+  formPageSlice,
+  PORTAL_FORM_PAGES,
+} from '../../../src/client/i18n/catalogue-slices';
+import { lazyPagesIn } from '../../helpers/lazy-pages';
 import { ROOT } from './client-build';
 
 /** A script the page fetched: its path, the bytes on the wire and the Content-Encoding. */
@@ -23,7 +29,10 @@ export function recordScripts(page: Page): FetchedScript[] {
     if (request.resourceType() !== 'script') return;
     // a script still finishing when the page closes (the test is over) is not measured: its
     // response and sizes are gone, and an unawaited listener must not reject
-    const [response, sizes] = await Promise.all([request.response().catch(() => null), request.sizes().catch(() => null)]);
+    const [response, sizes] = await Promise.all([
+      request.response().catch(() => null),
+      request.sizes().catch(() => null),
+    ]);
     scripts.push({
       path: new URL(request.url()).pathname,
       transferBytes: sizes?.responseBodySize ?? 0,
@@ -44,7 +53,10 @@ interface ManifestChunk {
 }
 
 const readManifest = () =>
-  JSON.parse(readFileSync(path.join(ROOT, 'dist/.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  JSON.parse(readFileSync(path.join(ROOT, 'dist/.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    ManifestChunk
+  >;
 
 /**
  * The source modules that loading `source` can import lazily (`import('…')`), from the build's
@@ -106,25 +118,53 @@ export const gzipOf = (sources: string[]): number =>
 export const LOGIN_ROUTE = ['index.html', 'src/client/login/LoginEntry.tsx', 'generated/products/smafa.ts'];
 
 /** The modules every route after the login needs besides its page (the dashboard's set without it). */
-export const PORTAL_BASE = ['index.html', 'generated/products/smafa.ts', 'src/client/App.tsx', 'src/client/layout/KontorLayout.tsx'];
+export const PORTAL_BASE = [
+  'index.html',
+  'generated/products/smafa.ts',
+  'src/client/App.tsx',
+  'src/client/layout/KontorLayout.tsx',
+];
 
 /**
  * A resource list's route (every list: `ResourceListPage`, with the vouchers' DATEV button): the base,
  * the list page and the list's slice of the catalogue; its detail panel is its own chunk, fetched when
  * a record opens (issue 32), counted in the route with a record open.
  */
-export const LIST_ROUTE = [...PORTAL_BASE, 'src/client/resources/ResourceListPage.tsx', 'virtual:kontor-portal-list-catalogue'];
+export const LIST_ROUTE = [
+  ...PORTAL_BASE,
+  'src/client/resources/ResourceListPage.tsx',
+  'virtual:kontor-portal-list-catalogue',
+];
+
+/** The slice of the catalogue a page waits for (`lazyPage`'s `texts`), as the module the build serves it as. */
+const textsModule = (texts: string): string[] => {
+  if (texts === 'first') return [];
+  if (texts === 'all') return ['virtual:kontor-portal-rest-catalogue'];
+  if (texts === 'list') return ['virtual:kontor-portal-list-catalogue'];
+  if (texts in PORTAL_FORM_PAGES) return [formPageSlice(texts as FormPageTexts)];
+  throw new Error(`lazyPage names texts '${texts}' that no slice serves`);
+};
 
 /**
  * The heaviest route: every page module App.tsx loads lazily (the build manifest's dynamic imports),
  * each counted with the portal's base, the layout (also for the public pages that have none: an upper
- * bound) and the rest of the catalogue, which every page but the dashboard fetches beside its chunk
- * (a list fetches only the list's slice: an upper bound for it, see `LIST_ROUTE`).
+ * bound) and the texts it waits for, as App.tsx and the login page name them in `lazyPage` (a list
+ * the list's slice, a password or onboarding page its own, another page the whole rest of the
+ * catalogue, which is also what a page they do not name is counted with).
  */
 export function heaviestRoute(): { page: string; bytes: number } {
   const pages = lazyImports('src/client/App.tsx').filter((source) => source.startsWith('src/client/'));
-  if (pages.length < 10) throw new Error(`App.tsx loads only ${pages.length} modules lazily: has the routing changed?`);
+  if (pages.length < 10)
+    throw new Error(`App.tsx loads only ${pages.length} modules lazily: has the routing changed?`);
+  const texts = new Map(
+    ['src/client/App.tsx', 'src/client/pages/LoginPage.tsx']
+      .flatMap((file) => lazyPagesIn(file))
+      .map((page) => [page.module, page.texts]),
+  );
   return pages
-    .map((page) => ({ page, bytes: gzipOf([...PORTAL_BASE, page, 'virtual:kontor-portal-rest-catalogue']) }))
+    .map((page) => ({
+      page,
+      bytes: gzipOf([...PORTAL_BASE, page, ...textsModule(texts.get(page) ?? 'all')]),
+    }))
     .reduce((heaviest, route) => (route.bytes > heaviest.bytes ? route : heaviest));
 }
