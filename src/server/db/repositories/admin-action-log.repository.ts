@@ -13,7 +13,7 @@ import {
   type SortKeyOf,
   valuesOf,
 } from './admin-list-query';
-import { adminListAlong } from './admin-list-along';
+import { listAlong } from './list-along';
 import { StatementCache } from '../statement-cache';
 
 /** Filters of GET /action-log/list and /export; creationDate is a `[from, to]` date range. */
@@ -110,13 +110,13 @@ const listStatements = new StatementCache();
 /**
  * One page of the action log (GET /action-log/list), newest first unless sorted otherwise, with the
  * total `count`, `empty` (no entry at all in the admin's scope) and the stored permissions and
- * session of the admin `readerId` who asks — one statement (issue 32, `adminListAlong`). The route
+ * session of the admin `readerId` who asks — one statement (issue 32, `listAlong`). The route
  * asserts the reader before it answers.
  *
  * @example await listActionLog(db, null, adminId, { page: 1, rowsPerPage: 15, sortDesc: false, filters: { actionType: ['login'] } });
  */
 export async function listActionLog(db: Kysely<Database>, scope: ProductScope, readerId: number, query: AdminListQuery<ActionLogFilters>) {
-  const { rows, ...totals } = await adminListAlong(db, listStatements, scope, readerId, query, {
+  const { rows, ...totals } = await listAlong(db, listStatements, scope, readerId, query, {
     page: (slot) => entriesQuery(db, slot, query).selectAll('l'),
     count: (slot) => actionLogCountQuery(db, slot, query.filters),
     any: (slot) => db.selectFrom('actionLogEntry as l').select('l.id').where((eb) => conditions(eb, slot)),

@@ -11,7 +11,7 @@ import { expandStatusFilter, INVOICE_TYPES } from '../../services/status-groups'
 import type { Database } from '../schema';
 import { toEpochSeconds } from '../values';
 import { StatementCache } from '../statement-cache';
-import { adminListAlong } from './admin-list-along';
+import { listAlong } from './list-along';
 import {
   type AdminListQuery,
   containsPattern,
@@ -138,7 +138,7 @@ const listStatements = new StatementCache();
 /**
  * One page of debtor-assignment cases (GET /debtor-assignment-list), newest first unless sorted,
  * with `count`, `empty` and the stored permissions and session of the admin `readerId` who asks —
- * one statement (issue 32, `adminListAlong`). The route asserts the reader before it answers.
+ * one statement (issue 32, `listAlong`). The route asserts the reader before it answers.
  *
  * @example await listAssignments(db, null, adminId, { page: 1, rowsPerPage: 15, sortDesc: false, filters: { status: ['open'] } });
  */
@@ -148,7 +148,7 @@ export async function listAssignments(
   readerId: number,
   query: AdminListQuery<AssignmentFilters>,
 ) {
-  const { rows, ...totals } = await adminListAlong(db, listStatements, scope, readerId, query, {
+  const { rows, ...totals } = await listAlong(db, listStatements, scope, readerId, query, {
     page: (slot) =>
       baseQuery(db)
         .where((eb) => conditions(eb, slot, query.filters))

@@ -16,7 +16,7 @@ import {
   valuesOf,
 } from './admin-list-query';
 import { loginAllowed, mainUserAlong } from './admin-user.repository';
-import { adminListAlong } from './admin-list-along';
+import { listAlong } from './list-along';
 import { StatementCache } from '../statement-cache';
 
 /** Filters of GET /creditor/list (bracket arrays); companyUser matches any user name of the creditor. */
@@ -153,7 +153,7 @@ const listStatements = new StatementCache();
 /**
  * One page of the admin creditor list (GET /creditor/list) with each creditor's main user, the total
  * `count`, `empty` (no creditor at all in the admin's scope) and the stored permissions and session
- * of the admin `readerId` who asks — one statement (issue 32, `adminListAlong`): the main user and
+ * of the admin `readerId` who asks — one statement (issue 32, `listAlong`): the main user and
  * the totals are scalar subqueries of the page. The route asserts the reader before it answers.
  *
  * @example await listAdminCreditors(db, null, adminId, { page: 1, rowsPerPage: 15, sortDesc: false });
@@ -164,7 +164,7 @@ export async function listAdminCreditors(
   readerId: number,
   query: AdminListQuery<CreditorListFilters>,
 ) {
-  const { rows, ...totals } = await adminListAlong(db, listStatements, scope, readerId, query, {
+  const { rows, ...totals } = await listAlong(db, listStatements, scope, readerId, query, {
     page: (slot) => creditorPageQuery(db, slot, query),
     count: (slot) => creditorCountQuery(db, slot, query.filters),
     any: (slot) => db.selectFrom('creditor as c').select('c.id').where((eb) => inScope(eb, slot)),

@@ -5,7 +5,7 @@ import { expandStatusFilter } from '../../services/status-groups';
 import type { Database } from '../schema';
 import { toEpochSeconds } from '../values';
 import { StatementCache } from '../statement-cache';
-import { adminListAlong } from './admin-list-along';
+import { listAlong } from './list-along';
 import {
   type AdminListQuery,
   containsPattern,
@@ -109,7 +109,7 @@ const listStatements = new StatementCache();
 /**
  * One page of the SEPA update requests (GET /creditor-debit-update/list), newest first unless sorted
  * otherwise, with `count`, `empty` and the stored permissions and session of the admin `readerId`
- * who asks — one statement (issue 32, `adminListAlong`); `isOwnRequest` marks the reader's own
+ * who asks — one statement (issue 32, `listAlong`); `isOwnRequest` marks the reader's own
  * requests. The route asserts the reader before it answers.
  *
  * @example await listSepaRequests(db, null, adminId, { page: 1, rowsPerPage: 15, sortDesc: false });
@@ -120,7 +120,7 @@ export async function listSepaRequests(
   readerId: number,
   query: AdminListQuery<SepaRequestFilters>,
 ) {
-  const { rows, ...totals } = await adminListAlong(db, listStatements, scope, readerId, query, {
+  const { rows, ...totals } = await listAlong(db, listStatements, scope, readerId, query, {
     page: (slot) => requestsQuery(db, slot, query),
     count: (slot) =>
       baseQuery(db)

@@ -7,7 +7,7 @@ import { LOGIN_DENIED_STATUSES } from '../../services/auth.service';
 import { expandStatusFilter } from '../../services/status-groups';
 import type { Database } from '../schema';
 import { StatementCache } from '../statement-cache';
-import { adminListAlong } from './admin-list-along';
+import { listAlong } from './list-along';
 import {
   type AdminListQuery,
   containsPattern,
@@ -201,7 +201,7 @@ const userListStatements = new StatementCache();
 /**
  * One page of the creditors' users (GET /user-management/user/list), with `count`, `empty` and the
  * stored permissions and session of the admin `readerId` who asks — one statement (issue 32,
- * `adminListAlong`). The route asserts the reader before it answers.
+ * `listAlong`). The route asserts the reader before it answers.
  *
  * @example await listCreditorUsers(db, 'TPF', adminId, { page: 1, rowsPerPage: 15, sortDesc: false });
  */
@@ -211,7 +211,7 @@ export async function listCreditorUsers(
   readerId: number,
   query: AdminListQuery<UserListFilters>,
 ) {
-  const { rows, ...totals } = await adminListAlong(db, userListStatements, scope, readerId, query, {
+  const { rows, ...totals } = await listAlong(db, userListStatements, scope, readerId, query, {
     page: (slot) => creditorUserPageQuery(db, slot, query),
     count: (slot) => creditorUserCountQuery(db, slot, query.filters),
     any: (slot) => db.selectFrom('appUser as u').select('u.id').where((eb) => userConditions(eb, slot)),
@@ -265,7 +265,7 @@ const adminListStatements = new StatementCache();
 /**
  * One page of the administrators (GET /user-management/user/admin-list), with `count`, `empty` and
  * the stored permissions and session of the super admin `readerId` who asks — one statement (issue
- * 32, `adminListAlong`; the list has no product scope). `permissions` are the granted admin
+ * 32, `listAlong`; the list has no product scope). `permissions` are the granted admin
  * permissions; a super admin has all of them (document 2 §6). The route asserts the reader before it
  * answers.
  *
@@ -276,7 +276,7 @@ export async function listAdmins(db: Kysely<Database>, readerId: number, query: 
   if (!sortColumn) throw new Error(`not a sortable admin column: ${query.sortBy}`);
   const admins = () => db.selectFrom('appUser as u');
   // "any row" is always true: the caller, a super admin, is one, so no rows means "no matches"
-  const { rows, ...totals } = await adminListAlong(db, adminListStatements, null, readerId, query, {
+  const { rows, ...totals } = await listAlong(db, adminListStatements, null, readerId, query, {
     page: () =>
       admins()
         .where((eb) => adminConditions(eb, query.filters))

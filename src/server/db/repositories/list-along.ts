@@ -10,7 +10,7 @@ type Query<O> = SelectQueryBuilder<any, any, O>;
  * The queries of one list, each built for its scope (a statement slot, or null: no limit) — an admin
  * list's product ({@link ProductScope}, null: every product), a creditor's list its creditor id.
  */
-export interface AdminListParts<R, S extends string | number = string> {
+export interface ListAlongParts<R, S extends string | number = string> {
   /** the rows in the list's order, unpaged */
   page: (scope: S | null) => Query<R>;
   /** the number of rows matching the filters: one row with `n` */
@@ -30,15 +30,15 @@ type Slots<S> = { readerId: number; scope?: S };
  * reader before it answers (routes/admin/admin-list-route.ts; a creditor's list as
  * routes/permanent-debts/permanent-debts.routes.ts).
  *
- * @example const { rows, count, empty, ...reader } = await adminListAlong(db, cache, scope, adminId, query, parts);
+ * @example const { rows, count, empty, ...reader } = await listAlong(db, cache, scope, adminId, query, parts);
  */
-export async function adminListAlong<R, S extends string | number = string>(
+export async function listAlong<R, S extends string | number = string>(
   db: Kysely<Database>,
   cache: StatementCache,
   scope: S | null,
   readerId: number,
   query: AdminListQuery<object>,
-  parts: AdminListParts<R, S>,
+  parts: ListAlongParts<R, S>,
 ) {
   const key = JSON.stringify([scope !== null, query.filters ?? null, query.sortBy ?? null, query.sortDesc]);
   const values: Slots<S> = scope === null ? { readerId } : { readerId, scope };

@@ -12,7 +12,7 @@ import type { Database } from '../schema';
 import { toEpochSeconds } from '../values';
 import '../../domain/onboarding/onboarding-claim.table';
 import { StatementCache } from '../statement-cache';
-import { adminListAlong } from './admin-list-along';
+import { listAlong } from './list-along';
 import {
   type AdminListQuery,
   containsPattern,
@@ -87,7 +87,7 @@ const listStatements = new StatementCache();
  * The product requests (GET /onboarding/claim/list), newest first unless sorted otherwise; a
  * product admin's `scope` limits them to their product. With `count`, `empty` and the stored
  * permissions and session of the admin `readerId` who asks — one statement (issue 32,
- * `adminListAlong`). The route asserts the reader before it answers.
+ * `listAlong`). The route asserts the reader before it answers.
  *
  * @example await listClaims(db, 'TPF', adminId, { page: 1, rowsPerPage: 15, sortDesc: false });
  */
@@ -98,7 +98,7 @@ export async function listClaims(
   query: AdminListQuery<ClaimFilters>,
 ) {
   const base = () => db.selectFrom('onboardingClaim as o');
-  const { rows, ...totals } = await adminListAlong(db, listStatements, scope, readerId, query, {
+  const { rows, ...totals } = await listAlong(db, listStatements, scope, readerId, query, {
     page: (slot) =>
       base()
         .where((eb) => conditions(eb, slot, query.filters))

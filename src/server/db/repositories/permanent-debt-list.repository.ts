@@ -11,7 +11,7 @@ import type { PermanentDebtListItem } from '../../../../generated/types';
 import { expandStatusFilter } from '../../services/status-groups';
 import type { Database } from '../schema';
 import { StatementCache } from '../statement-cache';
-import { adminListAlong } from './admin-list-along';
+import { listAlong } from './list-along';
 import {
   type AdminListQuery,
   type ListFiltersOf,
@@ -78,7 +78,7 @@ const listStatements = new StatementCache();
  * One page of a creditor's permanent debts with debtor and location, the total matching `count`,
  * and `empty` (the creditor has none at all, so the client can tell "no data" from "no matches"),
  * in one statement with the reader's session and stored permissions read along (issue 32: as the
- * admin lists, through {@link adminListAlong} with the creditor as the scope); the route asserts
+ * admin lists, through {@link listAlong} with the creditor as the scope); the route asserts
  * them before it answers. Without a sort the newest come first.
  *
  * @example
@@ -97,7 +97,7 @@ export async function listPermanentDebts(
       .innerJoin('location as l', 'l.id', 'p.locationId')
       .where((eb) => filterConditions(eb, creditor!, query.filters));
 
-  const { rows, count, empty, ...reader } = await adminListAlong(
+  const { rows, count, empty, ...reader } = await listAlong(
     db,
     listStatements,
     creditorId,
