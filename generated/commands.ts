@@ -202,7 +202,8 @@ export const commands: Record<string, CommandConfig> = {
     "actionLog": "state_of_affairs_import_preview",
     "failure": "stateOfAffairsImport.failed",
     "success": "changesSaved",
-    "notify": []
+    "notify": [],
+    "multipart": true
   },
   "importStatesOfAffairs": {
     "name": "importStatesOfAffairs",
@@ -227,7 +228,8 @@ export const commands: Record<string, CommandConfig> = {
     "actionLog": "state_of_affairs_import",
     "failure": "stateOfAffairsImport.failed",
     "success": "stateOfAffairsImport.succeeded",
-    "notify": []
+    "notify": [],
+    "multipart": true
   },
   "createExternalVoucher": {
     "name": "createExternalVoucher",
@@ -251,7 +253,8 @@ export const commands: Record<string, CommandConfig> = {
     "actionLog": "external_voucher_create",
     "failure": "externalVoucher.transferFailed",
     "success": "externalVoucher.created",
-    "notify": []
+    "notify": [],
+    "multipart": true
   },
   "retryParkedProcessingJob": {
     "name": "retryParkedProcessingJob",
@@ -2250,7 +2253,8 @@ export const commands: Record<string, CommandConfig> = {
     "actionLog": "permanent_debt_create",
     "failure": "changesNotSaved",
     "success": "permanentDebts.created",
-    "notify": []
+    "notify": [],
+    "multipart": true
   },
   "stopPermanentDebt": {
     "name": "stopPermanentDebt",
@@ -2411,7 +2415,8 @@ export const commands: Record<string, CommandConfig> = {
     "actionLog": "sepa_return_import",
     "failure": "changesNotSaved",
     "success": "sepaDebits.returnsImported",
-    "notify": []
+    "notify": [],
+    "multipart": true
   },
   "updateEmailReminderSetting": {
     "name": "updateEmailReminderSetting",
@@ -2597,7 +2602,8 @@ export const commands: Record<string, CommandConfig> = {
     "actionLog": "voucher_upload",
     "failure": "files.uploadFailed",
     "success": "vouchers.uploadDone",
-    "notify": []
+    "notify": [],
+    "multipart": true
   },
   "cancelUpload": {
     "name": "cancelUpload",
@@ -2787,7 +2793,8 @@ export const commands: Record<string, CommandConfig> = {
     "actionLog": "voucher_attachment_add",
     "failure": "files.uploadFailed",
     "success": "uploads.attachmentAdded",
-    "notify": []
+    "notify": [],
+    "multipart": true
   },
   "deleteAttachment": {
     "name": "deleteAttachment",
@@ -2891,7 +2898,8 @@ export const commands: Record<string, CommandConfig> = {
     "actionLog": "voucher_reupload",
     "failure": "files.uploadFailed",
     "success": "uploads.reuploaded",
-    "notify": []
+    "notify": [],
+    "multipart": true
   },
   "uploadSubsequentInvoice": {
     "name": "uploadSubsequentInvoice",
@@ -2927,7 +2935,8 @@ export const commands: Record<string, CommandConfig> = {
     "actionLog": "voucher_subsequent_invoice",
     "failure": "files.uploadFailed",
     "success": "uploads.subsequentInvoiceUploaded",
-    "notify": []
+    "notify": [],
+    "multipart": true
   },
   "commentVoucher": {
     "name": "commentVoucher",
@@ -3435,22 +3444,10 @@ export const commands: Record<string, CommandConfig> = {
     "actionLog": "work_queue_answer",
     "failure": "workQueue.submitError",
     "success": "workQueue.submitted",
-    "notify": []
+    "notify": [],
+    "multipart": true
   }
 };
-
-/** The forms sent as multipart (with files): a command taking one sends its body so. */
-export const multipartForms: string[] = [
-  "addAttachment",
-  "createPermanentDebt",
-  "externalVoucher",
-  "reUploadVoucher",
-  "sepaReturnImport",
-  "stateOfAffairsImport",
-  "uploadSubsequentInvoice",
-  "uploadVoucher",
-  "workQueueAnswer"
-];
 
 /** One route per method + path; `commands` are the commands it serves (several: told apart by selectBy). */
 export interface CommandRoute {

@@ -1,6 +1,6 @@
 import type { Model } from '../normalize';
 import type { NormCommand } from '../normalize-commands';
-import { literal, tsFile } from './common';
+import { camelToKebab, literal, tsFile } from './common';
 
 // Path ids are 32-bit database ids: anything else is a 400 before the pipeline runs.
 const idParam = { type: 'integer', minimum: 1, maximum: 2_147_483_647 };
@@ -83,9 +83,8 @@ function sharedBody(model: Model, list: NormCommand[]): Record<string, unknown> 
  * by their `selectBy` field), path ids, the response, tags and summary for OpenAPI.
  */
 export function emitCommands(model: Model): Map<string, string> {
-  const commands = Object.fromEntries(
-    model.commands.map(({ response: _r, description: _d, summary: _u, tags: _t, source: _s, ...config }) => [config.name, config]),
-  );
+  const configOf = commandConfig(model);
+  const commands = Object.fromEntries(model.commands.map((c) => [c.name, configOf(c)]));
   const byRoute = new Map<string, NormCommand[]>();
   for (const c of model.commands) byRoute.set(`${c.method} ${c.url}`, [...(byRoute.get(`${c.method} ${c.url}`) ?? []), c]);
   const routes = [...byRoute.values()].map((list) => {
@@ -118,9 +117,6 @@ export function emitCommands(model: Model): Map<string, string> {
     '/** Every command of schema/commands, by name. */',
     `export const commands: Record<string, CommandConfig> = ${literal(commands)};`,
     '',
-    '/** The forms sent as multipart (with files): a command taking one sends its body so. */',
-    `export const multipartForms: string[] = ${literal(model.forms.filter((f) => f.submit?.contentType === 'multipart').map((f) => f.name))};`,
-    '',
     '/** One route per method + path; `commands` are the commands it serves (several: told apart by selectBy). */',
     'export interface CommandRoute {',
     "  method: CommandConfig['method'];",
@@ -137,7 +133,47 @@ export function emitCommands(model: Model): Map<string, string> {
     ['commands.ts', tsFile(sources.length ? sources : ['schema/commands/'], body)],
     ['action-table.ts', emitActionTable(model, sources)],
     ['create-buttons.ts', emitCreateButtons(model)],
+    ...emitFormCommands(model, configOf),
   ]);
+}
+
+/**
+ * A command as `generated/commands.ts` holds it (client and server): without the OpenAPI texts and
+ * the response, with `multipart` when its form is sent with files (`callCommand` sends the body so:
+ * the import's preview, a check step).
+ */
+function commandConfig(model: Model) {
+  const multipart = new Set(
+    model.forms.filter((f) => f.submit?.contentType === 'multipart').map((f) => f.name),
+  );
+  return ({ response: _r, description: _d, summary: _u, tags: _t, source: _s, ...config }: NormCommand) => ({
+    ...config,
+    ...(config.form && multipart.has(config.form) ? { multipart: true } : {}),
+  });
+}
+
+/**
+ * `generated/form-commands/<form>.ts`: per form, the commands taking it, in the order of the whole
+ * table — the one its submit runs (`commandOfForm` finds the same here as in `generated/commands.ts`),
+ * a check step's (createDebtor's ident check) and a flow's choice (createAdminUser's two registers).
+ * A page with one form imports its own instead of every command (issue 32, item 2). Apart from
+ * `generated/forms/<form>.ts`, which the table of every form imports: the dialogs that load that
+ * table do not load these copies.
+ */
+function emitFormCommands(model: Model, configOf: ReturnType<typeof commandConfig>): [string, string][] {
+  return model.forms.map((form) => {
+    const taking = model.commands.filter((c) => c.form === form.name);
+    const table = Object.fromEntries(taking.map((c) => [c.name, configOf(c)]));
+    const body = [
+      "import type { CommandConfig } from '../../src/shared/config-types';",
+      '',
+      `/** The commands taking the form ${form.name}, by name (as in ../commands.ts). */`,
+      `export const ${form.name}Commands: Record<string, CommandConfig> = ${literal(table)};`,
+    ].join('\n');
+    const commandSources = taking.length ? taking.map((c) => c.source) : ['schema/commands/'];
+    const sources = [form.source, ...new Set(commandSources)];
+    return [`form-commands/${camelToKebab(form.name)}.ts`, tsFile(sources, body)];
+  });
 }
 
 /**

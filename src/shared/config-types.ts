@@ -389,6 +389,8 @@ export interface CommandConfig {
   url: string;
   /** the form whose JSON schema is the body */
   form?: string;
+  /** the form is sent with files: the body goes as multipart/form-data (generated from the form's submit) */
+  multipart?: boolean;
   /** on a route several commands share: the body field that selects this one */
   selectBy?: string;
   /** a body field (instead of the path's {id}) naming the target's id */

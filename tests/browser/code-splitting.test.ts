@@ -101,6 +101,23 @@ describe.skipIf(!chromiumAvailable())('code splitting', () => {
     expect(formChunks.flatMap(sourcesOf).some(formMachinery)).toBe(true);
     for (const page of ['src/client/pages/SettingsPage.tsx', 'src/client/pages/OptInPage.tsx'])
       expect([...chunkFiles([...PORTAL_BASE, page])].flatMap(sourcesOf).filter(formMachinery)).toEqual([]);
+    // a page with one form, its dialog open, loads that form's commands (generated/form-commands),
+    // not the table of every command (issue 32)
+    const everyCommand = (source: string) => source.endsWith('generated/commands.ts');
+    for (const page of [
+      'src/client/pages/account/UpdatePasswordPage.tsx',
+      'src/client/pages/account/ResetPasswordPage.tsx',
+      'src/client/pages/account/SetPasswordPage.tsx',
+      'src/client/pages/OptInPage.tsx',
+      'src/client/pages/sepa-debits/SepaDebitsPage.tsx',
+      'src/client/pages/onboarding/ProductRequestPage.tsx',
+      'src/client/pages/onboarding/ProductApplicationPage.tsx',
+    ]) {
+      const withDialog = chunkFiles([...PORTAL_BASE, page, 'src/client/forms/FormDialog.tsx']);
+      expect([...withDialog].flatMap(sourcesOf).filter(everyCommand), page).toEqual([]);
+    }
+    const resetRequest = [...LOGIN_ROUTE, 'src/client/pages/account/PasswordResetRequestDialog.tsx'];
+    expect([...chunkFiles(resetRequest)].flatMap(sourcesOf).filter(everyCommand)).toEqual([]);
   });
 
   it('a first visit loads only the login entry, brotli-compressed, then the portal after the login', async () => {

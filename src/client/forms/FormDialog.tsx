@@ -17,8 +17,7 @@ import type { IChangeEvent } from '@rjsf/core';
 import type { RJSFSchema } from '@rjsf/utils';
 import { useNotify, useRefresh, useTranslate } from 'ra-core';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
-import { commands } from '../../../generated/commands';
-import type { FormConfig } from '../../shared/config-types';
+import type { CommandConfig, FormConfig } from '../../shared/config-types';
 import { asIs } from '../data/use-server-error';
 import { callCommand, commandOfForm, failureText, refusalText, successText } from './form-command';
 import { dependentFields, withoutStaleDependents } from './form-context';
@@ -42,6 +41,12 @@ import { formWidgets } from './widgets';
 
 export interface FormDialogProps {
   form: FormConfig;
+  /**
+   * the commands taking the form, by name: its own table (`changePasswordCommands` of
+   * generated/form-commands/change-password.ts), or every command where the page holds them — the
+   * submit's command (texts), a check step's and a flow's choice come from it
+   */
+  commands: Record<string, CommandConfig>;
   onClose(): void;
   /** what the form acts on, e.g. `{ id: 12 }` for `/debtor/update/{id}` */
   target?: FormTarget;
@@ -79,10 +84,11 @@ const FIRST_FIELD = [
  * shows its answer, then submits on confirmation or goes back to the filled form. A form whose
  * call does not exist yet shows everything but cannot be sent.
  *
- * @example <FormDialog form={forms.createDebtor} onClose={close} />
+ * @example <FormDialog form={createDebtorForm} commands={createDebtorCommands} onClose={close} />
  */
 export function FormDialog({
   form,
+  commands,
   onClose,
   target = {},
   initial,
@@ -102,7 +108,7 @@ export function FormDialog({
     [theme],
   );
   const validator = useFormValidator();
-  const command = commandOfForm(form);
+  const command = commandOfForm(form, commands);
   const flow = formFlows[form.name];
   // a form is sent through its `submit` call, or its flow's own submit
   const sendable = Boolean(form.submit || flow?.submit);
@@ -193,7 +199,7 @@ export function FormDialog({
     const key = keys.keyFor(values);
     try {
       const response = flow?.submit
-        ? await flow.submit(values, target, initial ?? {}, key)
+        ? await flow.submit(values, target, initial ?? {}, key, commands)
         : await submitForm(form, values, target, key);
       keys.done();
       const text = successText(response, command, translate);

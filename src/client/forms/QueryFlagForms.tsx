@@ -1,4 +1,5 @@
 import { useLocation, useNavigate } from 'react-router-dom';
+import { commands } from '../../../generated/commands';
 import { usePermissionCheck } from '../auth/use-permission-check';
 import { formFlows } from './form-flows';
 import { openedForm, withoutParam } from './form-flags';
@@ -32,6 +33,7 @@ export function QueryFlagForms() {
     <FormDialog
       key={`${opened.flag}:${opened.target.id ?? ''}`}
       form={opened.form}
+      commands={commands}
       target={opened.target}
       onClose={close}
       onSuccess={done}

@@ -3,8 +3,9 @@ import type { CommandConfig, FormConfig } from '../../shared/config-types';
 /**
  * The command a form's submit runs (schema/commands) in a table of commands: the one taking the form
  * at the form's submit path — `createDebtor`, not the ident check that takes the same form first. A
- * list page asks the buttons' table (`commandButtons` of generated/action-table.ts), a dialog the
- * whole `commands`; this module imports neither, so each page loads only the table it uses.
+ * list page asks the buttons' table (`commandButtons` of generated/action-table.ts), a form dialog
+ * its form's own commands (`generated/form-commands/<form>.ts`) or the whole `commands`; this module
+ * imports none, so each page loads only the table it uses.
  *
  * @example commandOfForm(formButtons.editDebtor, commandButtons)?.name // 'updateDebtor'
  */

@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { commands } from '../../../generated/commands';
 import { forms } from '../../../generated/forms';
-import { commandOfForm, failureText, refusalText, successText } from './form-command';
+import { callCommand, commandOfForm, failureText, refusalText, successText } from './form-command';
 
 const translate = (key: string, options?: Record<string, unknown>) =>
   key === 'messages.debtors.deactivationBlocked' ||
@@ -12,11 +12,40 @@ const translate = (key: string, options?: Record<string, unknown>) =>
 
 describe('commandOfForm', () => {
   it('takes the command at the form’s submit path', () => {
-    expect(commandOfForm(forms.createDebtor)?.name).toBe('createDebtor');
-    expect(commandOfForm(forms.editDebtor)?.name).toBe('updateDebtor');
-    expect(commandOfForm(forms.paymentData)?.name).toBe('updatePaymentData');
-    expect(commandOfForm(forms.changePassword)?.name).toBe('updatePassword');
-    expect(commandOfForm(forms.login)).toBeUndefined();
+    expect(commandOfForm(forms.createDebtor, commands)?.name).toBe('createDebtor');
+    expect(commandOfForm(forms.editDebtor, commands)?.name).toBe('updateDebtor');
+    expect(commandOfForm(forms.paymentData, commands)?.name).toBe('updatePaymentData');
+    expect(commandOfForm(forms.changePassword, commands)?.name).toBe('updatePassword');
+    expect(commandOfForm(forms.login, commands)).toBeUndefined();
+  });
+});
+
+describe('callCommand', () => {
+  it('sends the body of a command whose form has files as multipart, any other as JSON', async () => {
+    const sent: { url: string; method?: string; body: unknown; key: string | null }[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit) => {
+        sent.push({
+          url,
+          method: init.method,
+          body: init.body,
+          key: new Headers(init.headers).get('idempotency-key'),
+        });
+        return new Response('{"success":true}', { status: 200 });
+      }),
+    );
+    expect(commands.previewStateOfAffairsImport.multipart).toBe(true);
+    expect(commands.identCheck.multipart).toBeUndefined();
+    await callCommand(commands.previewStateOfAffairsImport, {}, { note: 'x' }, 'key-1');
+    await callCommand(commands.identCheck, {}, { name: 'Muster GmbH' }, 'key-2');
+    expect(sent.map(({ url, method, key }) => [url, method, key])).toEqual([
+      ['/api/state-of-affairs/import/preview', 'POST', 'key-1'],
+      ['/api/csp/debtor', 'POST', 'key-2'],
+    ]);
+    expect(sent[0].body).toBeInstanceOf(FormData);
+    expect((sent[0].body as FormData).get('note')).toBe('x');
+    expect(JSON.parse(String(sent[1].body))).toEqual({ name: 'Muster GmbH' });
   });
 });
 

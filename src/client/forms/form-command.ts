@@ -1,25 +1,12 @@
-import { commands, multipartForms } from '../../../generated/commands';
-import type { CommandConfig, FormConfig } from '../../shared/config-types';
+import type { CommandConfig } from '../../shared/config-types';
 import { apiFetch, newIdempotencyKey } from '../data/http-client';
-import { commandOfForm as commandOfFormIn } from './command-of-form';
 import type { FormValues } from './form-schema';
 import { type FormTarget, sendMultipart, submitPath, toMultipart } from './form-submit';
 
-// the texts of a command's outcome live apart: a page that shows them needs no table of commands
+// Neither this module nor the texts' read a table of commands: a caller passes the table it holds —
+// a form's own commands (generated/form-commands/<form>.ts) or every command (generated/commands.ts).
+export { commandOfForm } from './command-of-form';
 export { failureText, type Refusal, refusalText, successText } from './command-texts';
-
-/**
- * The command a form's submit runs (schema/commands): the one taking the form at the form's submit
- * path — `createDebtor`, not the ident check that takes the same form first.
- *
- * @example commandOfForm(forms.editDebtor)?.name // 'updateDebtor'
- */
-export function commandOfForm(
-  form: Pick<FormConfig, 'name' | 'submit'>,
-  table: Record<string, CommandConfig> = commands,
-): CommandConfig | undefined {
-  return commandOfFormIn(form, table);
-}
 
 /**
  * Runs a command: its method and path with the target's `{id}`, the body for POST and PUT, and an
@@ -36,7 +23,7 @@ export function callCommand(
   const path = submitPath(command.path, target, body ?? {});
   const sendsBody = command.method === 'POST' || command.method === 'PUT';
   // a form with files (the import's preview) is sent as its submit is: multipart
-  if (sendsBody && body && command.form && multipartForms.includes(command.form)) {
+  if (sendsBody && body && command.multipart) {
     return sendMultipart(command.method, path, toMultipart(body), idempotencyKey);
   }
   return apiFetch(path, { method: command.method, idempotencyKey, ...(sendsBody && body ? { body } : {}) });

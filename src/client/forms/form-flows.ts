@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { resources } from '../../../generated/resources';
-import { commands } from '../../../generated/commands';
+import type { CommandConfig } from '../../shared/config-types';
 import { apiFetch } from '../data/http-client';
 import { itemPath } from '../resources/resource-route';
 import { callCommand } from './form-command';
@@ -20,8 +20,9 @@ export interface CheckResultProps {
 /** What a form does beyond "submit and close". */
 export interface FormFlow {
   /**
-   * a command run first with the same data (schema/commands): its answer is shown, then the submit
-   * confirms it — or "back" returns to the filled form
+   * a command run first with the same data (schema/commands; one taking the form, so the dialog's
+   * table of the form's commands holds it): its answer is shown, then the submit confirms it — or
+   * "back" returns to the filled form
    */
   check?: {
     command: string;
@@ -40,13 +41,15 @@ export interface FormFlow {
   prefill?(record: Record<string, unknown>, selectedSubId?: string): FormValues | undefined;
   /**
    * sends the form instead of its single `submit` call (`initial`: what the dialog started with;
-   * `idempotencyKey`: the submit's key — several calls derive one each from it)
+   * `idempotencyKey`: the submit's key — several calls derive one each from it; `commands`: the
+   * commands taking the form, the dialog's table)
    */
   submit?(
     values: FormValues,
     target: Record<string, string | number | undefined>,
     initial: FormValues,
     idempotencyKey: string,
+    commands: Record<string, CommandConfig>,
   ): Promise<unknown>;
 }
 
@@ -107,7 +110,7 @@ export const formFlows: Record<string, FormFlow> = {
   // "create administrator or product administrator" (document 2 §2 "Admins"): the tick picks the
   // call — register-product-administrator with the product, else register-administrator
   createAdminUser: {
-    submit: (values, _target, _initial, key) =>
+    submit: (values, _target, _initial, key, commands) =>
       callCommand(commands[values.productAdmin ? 'registerProductAdministrator' : 'registerAdministrator'], {}, values, key),
   },
   // the admin's permissions as ticks, prefilled with the granted ones; every changed tick is one

@@ -14,6 +14,7 @@ import {
 } from '@mui/material';
 import { useNotify, useTranslate } from 'ra-core';
 import { useState } from 'react';
+import { acceptTermsCommands } from '../../../generated/form-commands/accept-terms';
 import { acceptTermsForm } from '../../../generated/forms/accept-terms';
 import type { OptInItem } from '../../../generated/types';
 import { formatDate } from '../../shared/format';
@@ -121,6 +122,7 @@ export function OptInPage() {
       {accepting ? (
         <FormDialog
           form={acceptTermsForm}
+          commands={acceptTermsCommands}
           target={{ approvalId: accepting }}
           onClose={() => setAccepting(null)}
           onSuccess={async () => {

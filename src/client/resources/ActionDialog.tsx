@@ -102,6 +102,7 @@ export function ActionDialog({
     return (
       <FormDialog
         form={form}
+        commands={commands}
         target={target}
         initial={source ? (formFlows[form.name]?.prefill?.(source, selectedSubId) ?? prefillValues(form, source)) : undefined}
         header={header}

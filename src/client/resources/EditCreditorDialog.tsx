@@ -9,6 +9,7 @@ import {
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'ra-core';
+import { editCreditorCommands } from '../../../generated/form-commands/edit-creditor';
 import { forms } from '../../../generated/forms';
 import { apiFetch } from '../data/http-client';
 import { FormDialog } from '../forms/FormDialog';
@@ -34,6 +35,7 @@ export function EditCreditorDialog({ recordId, onClose }: CustomDialogProps) {
     return (
       <FormDialog
         form={form}
+        commands={editCreditorCommands}
         target={{ id: recordId }}
         initial={data}
         resetKey={String(recordId)}

@@ -66,6 +66,21 @@ describe('generator', () => {
     expect(text).toContain('"roles": [\n      "ROLE_USER",\n      "ROLE_VIEWER"\n    ]');
   });
 
+  it('emits per form the commands taking it, marked multipart when the form is sent with files', async () => {
+    const files = await generate(loadTree(fixture));
+    const own = files.get('form-commands/create-item.ts')!;
+    expect(own).toContain('export const createItemCommands: Record<string, CommandConfig> = {\n  "createItem": {');
+    expect(own).toContain('schema/commands/items.yaml');
+    expect(own).not.toContain('"multipart"');
+    const multipart = readFileSync(join(fixture, 'schema/forms/createItem.yaml'), 'utf8').replace(
+      'submit: { path: /item/create }',
+      'submit: { path: /item/create, contentType: multipart }',
+    );
+    const withFiles = await generate(loadTree(fixtureWith('schema/forms/createItem.yaml', multipart)));
+    for (const path of ['commands.ts', 'form-commands/create-item.ts'])
+      expect(withFiles.get(path)).toContain('"notify": [],\n    "multipart": true\n  }');
+  });
+
   it('reports a broken transition, an unknown permission and a form on the wrong route with their lines', async () => {
     const text = readFileSync(join(fixture, 'schema/commands/items.yaml'), 'utf8')
       .replace('to: done', 'to: closed')

@@ -1,7 +1,7 @@
 import { Box, Button, Card, CardContent, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { useNavigate } from 'react-router-dom';
-import type { FormConfig } from '../../../shared/config-types';
+import type { CommandConfig, FormConfig } from '../../../shared/config-types';
 import { FormDialog } from '../../forms/FormDialog';
 import type { FormValues } from '../../forms/form-schema';
 import { useVariant } from '../../variant/VariantContext';
@@ -11,13 +11,25 @@ import { useVariant } from '../../variant/VariantContext';
  * product's card with the form's title and a way back to the login, and the form's dialog started
  * with the link's values (hidden fields). A refusal shows in the dialog; success leads to the login.
  */
-export function PublicFormPage({ form, initial }: { form: FormConfig; initial: FormValues }) {
+export function PublicFormPage({
+  form,
+  commands,
+  initial,
+}: {
+  form: FormConfig;
+  /** the commands taking the form (generated/form-commands) */
+  commands: Record<string, CommandConfig>;
+  initial: FormValues;
+}) {
   const translate = useTranslate();
   const navigate = useNavigate();
   const variant = useVariant();
   const toLogin = () => navigate('/login', { replace: true });
   return (
-    <Box component="main" sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', p: 2 }}>
+    <Box
+      component="main"
+      sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', p: 2 }}
+    >
       <Card sx={{ width: '100%', maxWidth: 420 }}>
         <CardContent>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2 }}>
@@ -32,7 +44,7 @@ export function PublicFormPage({ form, initial }: { form: FormConfig; initial: F
           <Button onClick={toLogin}>{translate('account.backToLogin')}</Button>
         </CardContent>
       </Card>
-      <FormDialog form={form} initial={initial} onClose={toLogin} onSuccess={toLogin} />
+      <FormDialog form={form} commands={commands} initial={initial} onClose={toLogin} onSuccess={toLogin} />
     </Box>
   );
 }

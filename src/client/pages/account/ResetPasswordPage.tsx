@@ -1,4 +1,5 @@
 import { useParams } from 'react-router-dom';
+import { passwordResetCommands } from '../../../../generated/form-commands/password-reset';
 import { passwordResetForm } from '../../../../generated/forms/password-reset';
 import { PublicFormPage } from './PublicFormPage';
 
@@ -10,6 +11,10 @@ import { PublicFormPage } from './PublicFormPage';
 export function ResetPasswordPage() {
   const { userId, requestId } = useParams();
   return (
-    <PublicFormPage form={passwordResetForm} initial={{ userIdentifier: Number(userId), requestIdentifier: requestId ?? '' }} />
+    <PublicFormPage
+      form={passwordResetForm}
+      commands={passwordResetCommands}
+      initial={{ userIdentifier: Number(userId), requestIdentifier: requestId ?? '' }}
+    />
   );
 }

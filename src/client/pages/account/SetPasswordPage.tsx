@@ -1,4 +1,5 @@
 import { useParams } from 'react-router-dom';
+import { acceptInvitationCommands } from '../../../../generated/form-commands/accept-invitation';
 import { acceptInvitationForm } from '../../../../generated/forms/accept-invitation';
 import { PublicFormPage } from './PublicFormPage';
 
@@ -9,5 +10,11 @@ import { PublicFormPage } from './PublicFormPage';
  */
 export function SetPasswordPage() {
   const { token } = useParams();
-  return <PublicFormPage form={acceptInvitationForm} initial={{ token: token ?? '' }} />;
+  return (
+    <PublicFormPage
+      form={acceptInvitationForm}
+      commands={acceptInvitationCommands}
+      initial={{ token: token ?? '' }}
+    />
+  );
 }

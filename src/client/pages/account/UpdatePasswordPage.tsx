@@ -1,6 +1,7 @@
 import { Alert, Box, Button, Card, CardContent } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { useState } from 'react';
+import { updatePasswordCommands } from '../../../../generated/form-commands/update-password';
 import { updatePasswordForm } from '../../../../generated/forms/update-password';
 import { useReloadIdentity } from '../../auth/use-reload-identity';
 import { FormDialog } from '../../forms/FormDialog';
@@ -32,7 +33,14 @@ export function UpdatePasswordPage() {
           </Box>
         </CardContent>
       </Card>
-      {open ? <FormDialog form={updatePasswordForm} onClose={() => setOpen(false)} onSuccess={() => reload()} /> : null}
+      {open ? (
+        <FormDialog
+          form={updatePasswordForm}
+          commands={updatePasswordCommands}
+          onClose={() => setOpen(false)}
+          onSuccess={() => reload()}
+        />
+      ) : null}
     </>
   );
 }

@@ -86,6 +86,7 @@ export function DatevExportDialog({ onClose }: { onClose(): void }) {
     return (
       <FormDialog
         form={forms.datevSettings}
+        commands={commands}
         initial={Object.fromEntries(Object.entries(s ?? {}).filter(([, value]) => value !== null))}
         onClose={() => setEditing(false)}
         onSuccess={async () => {

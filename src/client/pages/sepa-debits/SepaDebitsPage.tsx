@@ -17,6 +17,9 @@ import { formatDate, formatDateTime, formatMoney } from '../../../shared/format'
 import { asIs } from '../../data/use-server-error';
 import type { FormDialogProps } from '../../forms/FormDialog';
 import { lazyPage } from '../../lazy/lazy-page';
+import { createSepaDebitFileCommands } from '../../../../generated/form-commands/create-sepa-debit-file';
+import { sepaCreditorIdentifierCommands } from '../../../../generated/form-commands/sepa-creditor-identifier';
+import { sepaReturnImportCommands } from '../../../../generated/form-commands/sepa-return-import';
 import { createSepaDebitFileForm } from '../../../../generated/forms/create-sepa-debit-file';
 import { sepaCreditorIdentifierForm } from '../../../../generated/forms/sepa-creditor-identifier';
 import { sepaReturnImportForm } from '../../../../generated/forms/sepa-return-import';
@@ -55,12 +58,13 @@ type OpenDialog =
 const DUE = '/sepa-debit/due';
 const FILES = '/sepa-debit/file/list';
 
-// the form machinery (rjsf) is fetched when a dialog opens; the page needs only its three forms (issue 32)
+// the form machinery (rjsf) is fetched when a dialog opens; the page needs only its three forms and
+// their commands (issue 32)
 const FormDialog = lazyPage<FormDialogProps>(() => import('../../forms/FormDialog'), 'FormDialog');
 const DIALOG_FORMS = {
-  createSepaDebitFile: createSepaDebitFileForm,
-  sepaCreditorIdentifier: sepaCreditorIdentifierForm,
-  sepaReturnImport: sepaReturnImportForm,
+  createSepaDebitFile: { form: createSepaDebitFileForm, commands: createSepaDebitFileCommands },
+  sepaCreditorIdentifier: { form: sepaCreditorIdentifierForm, commands: sepaCreditorIdentifierCommands },
+  sepaReturnImport: { form: sepaReturnImportForm, commands: sepaReturnImportCommands },
 };
 
 /**
@@ -223,7 +227,7 @@ export function SepaDebitsPage() {
       </Card>
       {dialog ? (
         <FormDialog
-          form={DIALOG_FORMS[dialog.form]}
+          {...DIALOG_FORMS[dialog.form]}
           initial={
             dialog.form === 'createSepaDebitFile'
               ? { creditorIdentifier: dialog.group.creditorId, collectionDate: dialog.group.collectionDate }

@@ -140,10 +140,11 @@ export function CompanyUsersTab() {
               </Table>
             </TableContainer>
           )}
-          {dialog?.kind === 'create' ? <FormDialog form={createCompanyUserForm} onClose={close} /> : null}
+          {dialog?.kind === 'create' ? <FormDialog form={createCompanyUserForm} commands={commands} onClose={close} /> : null}
           {dialog?.kind === 'edit' ? (
             <FormDialog
               form={editCompanyUserForm}
+              commands={commands}
               initial={{
                 identifier: dialog.user.identifier,
                 name: dialog.user.name,

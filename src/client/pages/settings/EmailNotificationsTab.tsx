@@ -92,7 +92,7 @@ export function EmailNotificationsTab() {
         }
       </QueryState>
       {editing ? (
-        <FormDialog form={emailReminderSettingsForm} initial={editing} onClose={() => setEditing(null)} />
+        <FormDialog form={emailReminderSettingsForm} commands={commands} initial={editing} onClose={() => setEditing(null)} />
       ) : null}
       {removing ? (
         <CommandDialog

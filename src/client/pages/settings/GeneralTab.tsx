@@ -54,6 +54,7 @@ export function GeneralTab() {
             {editing ? (
               <FormDialog
                 form={defaultExposureTypeForm}
+                commands={commands}
                 initial={defaultExposureType ? { defaultExposureType } : {}}
                 onClose={() => setEditing(false)}
               />
