@@ -101,7 +101,7 @@ export function FormDialog({
     () => createTheme(theme, { components: { MuiTextField: { defaultProps: { variant: 'outlined' } } } }),
     [theme],
   );
-  const validator = useFormValidator();
+  const validator = useFormValidator(form.schema);
   const command = commandOfForm(form);
   const flow = formFlows[form.name];
   // a form is sent through its `submit` call, or its flow's own submit

@@ -9,10 +9,12 @@ import {
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'ra-core';
+import { Suspense, useEffect } from 'react';
 import { forms } from '../../../generated/forms';
 import { apiFetch } from '../data/http-client';
 import { FormDialog } from '../forms/FormDialog';
 import type { FormValues } from '../forms/form-schema';
+import { preloadFormatsOf } from '../forms/lazy-formats';
 import type { CustomDialogProps } from './custom-dialogs';
 
 /**
@@ -30,21 +32,14 @@ export function EditCreditorDialog({ recordId, onClose }: CustomDialogProps) {
     retry: false,
     gcTime: 0,
   });
-  if (data)
-    return (
-      <FormDialog
-        form={form}
-        target={{ id: recordId }}
-        initial={data}
-        resetKey={String(recordId)}
-        onClose={onClose}
-      />
-    );
-  return (
+  // the form's IBAN check (ibantools) comes while the values load; should it come later, the form
+  // waits for it (useFormValidator suspends) behind this loading dialog
+  useEffect(() => preloadFormatsOf(form.schema), []);
+  const loading = (
     <Dialog open onClose={onClose} aria-labelledby="edit-creditor-loading-title">
       <DialogTitle id="edit-creditor-loading-title">{translate(form.label)}</DialogTitle>
       <DialogContent>
-        {isPending ? (
+        {isPending || data ? (
           <CircularProgress aria-label={translate('ui.actions.running')} />
         ) : error ? (
           <Alert
@@ -63,5 +58,17 @@ export function EditCreditorDialog({ recordId, onClose }: CustomDialogProps) {
         <Button onClick={onClose}>{translate('ui.form.cancel')}</Button>
       </DialogActions>
     </Dialog>
+  );
+  if (!data) return loading;
+  return (
+    <Suspense fallback={loading}>
+      <FormDialog
+        form={form}
+        target={{ id: recordId }}
+        initial={data}
+        resetKey={String(recordId)}
+        onClose={onClose}
+      />
+    </Suspense>
   );
 }
