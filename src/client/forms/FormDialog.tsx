@@ -65,13 +65,11 @@ export interface FormDialogProps {
 const templates = { BaseInputTemplate: TrimmingInputTemplate };
 /** what takes the focus when the dialog opens: the first control one can change (a read-only
  * field first, as the debtor type when editing a customer, would leave the focus on the dialog) */
-const FIRST_FIELD = [
-  'input:not([type=hidden]):not([tabindex="-1"])',
-  'textarea',
-  '[role=combobox]',
-  'button',
-]
-  .map((control) => `${control}:not([disabled]):not([readonly]):not([aria-disabled="true"]):not([aria-readonly="true"])`)
+const FIRST_FIELD = ['input:not([type=hidden]):not([tabindex="-1"])', 'textarea', '[role=combobox]', 'button']
+  .map(
+    (control) =>
+      `${control}:not([disabled]):not([readonly]):not([aria-disabled="true"]):not([aria-readonly="true"])`,
+  )
   .join(', ');
 
 /**
@@ -107,7 +105,7 @@ export function FormDialog({
     () => createTheme(theme, { components: { MuiTextField: { defaultProps: { variant: 'outlined' } } } }),
     [theme],
   );
-  const validator = useFormValidator();
+  const validator = useFormValidator(form.schema);
   const command = commandOfForm(form, commands);
   const flow = formFlows[form.name];
   // a form is sent through its `submit` call, or its flow's own submit
@@ -154,7 +152,10 @@ export function FormDialog({
 
   const dependents = useMemo(() => dependentFields(form.uiSchema), [form]);
   // the widgets see the form's values (a picker whose choices follow another field)
-  const formContext = useMemo(() => ({ ...feedback.formContext, formData: data }), [feedback.formContext, data]);
+  const formContext = useMemo(
+    () => ({ ...feedback.formContext, formData: data }),
+    [feedback.formContext, data],
+  );
 
   const change = ({ formData }: IChangeEvent<FormValues>) => {
     // a field whose choices follow another one is emptied when that one changes
@@ -170,7 +171,9 @@ export function FormDialog({
   const refusedField = useRef<string | null>(null);
   useEffect(() => {
     if (sending || !refusedField.current) return;
-    const input = content.current?.querySelector<HTMLElement>(`#${CSS.escape(`${form.name}_${refusedField.current}`)}`);
+    const input = content.current?.querySelector<HTMLElement>(
+      `#${CSS.escape(`${form.name}_${refusedField.current}`)}`,
+    );
     refusedField.current = null;
     input?.focus();
     input?.scrollIntoView({ block: 'center' });
@@ -283,7 +286,10 @@ export function FormDialog({
           ) : null}
           {checked && Result ? <Result result={checked.result} data={checked.values} /> : null}
           {flow?.Companion && !checked ? (
-            <flow.Companion data={data} prefill={(values) => setData((before) => ({ ...before, ...values }))} />
+            <flow.Companion
+              data={data}
+              prefill={(values) => setData((before) => ({ ...before, ...values }))}
+            />
           ) : null}
           {awaiting ? (
             <Alert severity="info" data-testid="form-awaiting">

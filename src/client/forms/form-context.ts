@@ -1,4 +1,4 @@
-import type { ValidationMessage } from '../../shared/validation';
+import type { ValidationMessage } from '../../shared/validation/rule.types';
 
 /**
  * What the dialog hands its widgets through rjsf's `formContext`: a way to report an input the

@@ -1,7 +1,7 @@
 import { Ajv, type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { forms } from '../../../generated/forms';
 import { installValidation } from '../../shared/validation';
 import {
@@ -12,6 +12,7 @@ import {
 } from '../../shared/validation/schema-interpreter';
 import { FormValidator } from './form-validator';
 import { initialData, visibleFields, visibleSchema } from './form-schema';
+import { loadFormatsOf } from './lazy-formats';
 
 /**
  * The browser's form validator interprets the schema (no ajv, no code evaluated: the CSP has no
@@ -89,6 +90,9 @@ function keywordsOf(schema: unknown, found = new Set<string>()): Set<string> {
 }
 
 describe('the interpreting form validator', () => {
+  // as a form does before it renders (useFormValidator): the checks fetched on demand (`iban`)
+  beforeAll(() => Promise.all(Object.values(forms).map((form) => loadFormatsOf(form.schema))));
+
   it('knows every keyword the generated forms use', () => {
     const used = new Set(Object.values(forms).flatMap((form) => [...keywordsOf(form.schema)]));
     const unknown = [...used].filter((keyword) => !INTERPRETED_KEYWORDS.has(keyword) && !ANNOTATION_KEYWORDS.has(keyword));

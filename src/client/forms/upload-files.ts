@@ -5,8 +5,8 @@ import {
   FILE_HEAD_BYTES,
   type FileKind,
   parseDataUrl,
-  type ValidationMessage,
-} from '../../shared/validation';
+} from '../../shared/validation/file.rules';
+import type { ValidationMessage } from '../../shared/validation/rule.types';
 
 /** The rules a files field's schema carries (`items.fileTypes`, `items.fileMaxBytes`, `fileCountMax`). */
 export interface FileFieldRules {

@@ -2,7 +2,8 @@ import type Form from '@rjsf/core';
 import type { FormValidation, RJSFValidationError } from '@rjsf/utils';
 import { useTranslate } from 'ra-core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { errorPath, type ValidationMessage } from '../../shared/validation';
+import type { ValidationMessage } from '../../shared/validation/rule.types';
+import { errorPath } from '../../shared/validation/validation.messages';
 import type { KontorFormContext } from './form-context';
 import type { FormValues } from './form-schema';
 

@@ -1,16 +1,23 @@
 import { useTranslate } from 'ra-core';
 import { useMemo } from 'react';
-import { createRjsfLocalizer } from '../../shared/validation';
+import { createRjsfLocalizer } from '../../shared/validation/validation.messages';
 import { FormValidator } from './form-validator';
+import { useFormatsOf } from './lazy-formats';
 
 /**
  * The rjsf validator with the shared formats and keywords of `schema/validation.yaml` (the same
  * code the server runs) and the catalogue's texts, so a field shows the server's German message.
  * It interprets the schema (`form-validator.ts`): no ajv and no code evaluated in the browser.
+ * Pass the form's whole schema: a form with an IBAN field suspends until the `iban` check
+ * (ibantools) has been fetched (`useFormatsOf`), so it is never validated without it.
  *
- * @example const validator = useFormValidator(); <Form validator={validator} … />
+ * @example const validator = useFormValidator(form.schema); <Form validator={validator} … />
  */
-export function useFormValidator() {
+export function useFormValidator(schema: object) {
+  useFormatsOf(schema);
   const translate = useTranslate();
-  return useMemo(() => new FormValidator(createRjsfLocalizer((key, params) => translate(key, params))), [translate]);
+  return useMemo(
+    () => new FormValidator(createRjsfLocalizer((key, params) => translate(key, params))),
+    [translate],
+  );
 }

@@ -95,7 +95,12 @@ export const PORTAL_FORM_PAGES = {
   account: [
     'account',
     'messages',
-    'ui',
+    // the form dialog's own texts and its widgets' (no detail, list, import or upload texts)
+    'ui.form',
+    'ui.optional',
+    'ui.picker',
+    'ui.placeholder',
+    'ui.actions.running',
     'fields',
     'validation',
     'forms.updatePassword',
@@ -109,7 +114,10 @@ export const PORTAL_FORM_PAGES = {
   ],
   onboarding: [
     'messages',
-    'ui',
+    // the form's own texts and its widgets' (no detail, list, import or upload texts)
+    'ui.form',
+    'ui.optional',
+    'ui.picker',
     'fields',
     'validation',
     'pages.onboarding',

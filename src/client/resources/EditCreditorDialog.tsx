@@ -9,11 +9,13 @@ import {
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'ra-core';
+import { Suspense, useEffect } from 'react';
 import { editCreditorCommands } from '../../../generated/form-commands/edit-creditor';
 import { forms } from '../../../generated/forms';
 import { apiFetch } from '../data/http-client';
 import { FormDialog } from '../forms/FormDialog';
 import type { FormValues } from '../forms/form-schema';
+import { preloadFormatsOf } from '../forms/lazy-formats';
 import type { CustomDialogProps } from './custom-dialogs';
 
 /**
@@ -31,22 +33,14 @@ export function EditCreditorDialog({ recordId, onClose }: CustomDialogProps) {
     retry: false,
     gcTime: 0,
   });
-  if (data)
-    return (
-      <FormDialog
-        form={form}
-        commands={editCreditorCommands}
-        target={{ id: recordId }}
-        initial={data}
-        resetKey={String(recordId)}
-        onClose={onClose}
-      />
-    );
-  return (
+  // the form's IBAN check (ibantools) comes while the values load; should it come later, the form
+  // waits for it (useFormValidator suspends) behind this loading dialog
+  useEffect(() => preloadFormatsOf(form.schema), []);
+  const loading = (
     <Dialog open onClose={onClose} aria-labelledby="edit-creditor-loading-title">
       <DialogTitle id="edit-creditor-loading-title">{translate(form.label)}</DialogTitle>
       <DialogContent>
-        {isPending ? (
+        {isPending || data ? (
           <CircularProgress aria-label={translate('ui.actions.running')} />
         ) : error ? (
           <Alert
@@ -65,5 +59,18 @@ export function EditCreditorDialog({ recordId, onClose }: CustomDialogProps) {
         <Button onClick={onClose}>{translate('ui.form.cancel')}</Button>
       </DialogActions>
     </Dialog>
+  );
+  if (!data) return loading;
+  return (
+    <Suspense fallback={loading}>
+      <FormDialog
+        form={form}
+        commands={editCreditorCommands}
+        target={{ id: recordId }}
+        initial={data}
+        resetKey={String(recordId)}
+        onClose={onClose}
+      />
+    </Suspense>
   );
 }

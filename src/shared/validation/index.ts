@@ -1,4 +1,5 @@
-// Browser-safe entry: forms (rjsf) and the server import validation from here.
+// The server's entry (browser-safe too); the browser's forms import the modules themselves, so that
+// the `iban` check (ibantools) comes only with a form that has an IBAN field (lazy-formats.ts).
 // Node-only helpers live in upload-file.node.ts and are imported by the server directly.
 export { FACTORABLE_TURNOVER_DEFAULTS } from './amount.rules';
 export {
@@ -30,7 +31,9 @@ export {
 export { isPasswordValid, PASSWORD_MIN_LENGTH, passwordChecks } from './password.rules';
 export type { ValidationMessage } from './rule.types';
 export { isValidCreditorIdentifier, normalizeCreditorIdentifier } from './creditor-identifier.rules';
-export { customFormats, FORMAT_RULES, isValidEmail, isValidIban, isValidVatId, normalizeIban, normalizeVatId } from './string.formats';
+export { customFormats, FORMAT_RULES } from './format.rules';
+export { isValidIban, normalizeIban } from './iban.format';
+export { isValidEmail, isValidVatId, normalizeVatId } from './string.formats';
 export {
   BUILTIN_RULES,
   createRjsfLocalizer,

@@ -1,22 +1,12 @@
 import type { Ajv, FuncKeywordDefinition } from 'ajv';
 import type { DataValidateFunction } from 'ajv/dist/types';
-import { AMOUNT_RULES } from './amount.rules';
-import { DATE_RULES } from './date.rules';
-import { FILE_RULES, parseDataUrl } from './file.rules';
+import { parseDataUrl } from './file.rules';
+import { FORMAT_RULES } from './format.rules';
 import { todayIso } from './german-input.parse';
-import { INPUT_RULES } from './input.rules';
-import { PASSWORD_RULES } from './password.rules';
+import { KEYWORD_RULES } from './keyword.rules';
 import type { KeywordRule, RuleEnv } from './rule.types';
-import { FORMAT_RULES } from './string.formats';
 
-/** Every custom keyword; `schema/validation.yaml` declares each one (checked by validation-yaml.spec.ts). */
-export const KEYWORD_RULES: KeywordRule[] = [
-  ...INPUT_RULES,
-  ...PASSWORD_RULES,
-  ...AMOUNT_RULES,
-  ...DATE_RULES,
-  ...FILE_RULES,
-];
+export { KEYWORD_RULES } from './keyword.rules';
 
 export interface ValidationOptions {
   /** Today as `yyyy-MM-dd`; default: the current day in Europe/Berlin. */
@@ -68,7 +58,8 @@ export function installValidation<A extends Ajv>(ajv: A, options: ValidationOpti
   for (const rule of FORMAT_RULES) ajv.addFormat(rule.name, { type: 'string', validate: rule.validate });
   // One file of a `files` field (generator/normalize-forms.ts): rjsf knows the format itself, the
   // server's ajv learns it here (multipart parts reach the commands as data URLs).
-  if (!ajv.formats['data-url']) ajv.addFormat('data-url', { type: 'string', validate: (v: string) => parseDataUrl(v) !== null });
+  if (!ajv.formats['data-url'])
+    ajv.addFormat('data-url', { type: 'string', validate: (v: string) => parseDataUrl(v) !== null });
   for (const rule of KEYWORD_RULES) {
     // A second install on the same instance (hot reload, shared test ajv) keeps the first.
     if (!ajv.getKeyword(rule.name)) ajv.addKeyword(definition(rule, env));

@@ -4,7 +4,7 @@ import Fastify, { type FastifyError } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { installValidation, extendRjsfAjv } from './install-validation';
-import { customFormats } from './string.formats';
+import { customFormats } from './format.rules';
 import { createRjsfLocalizer, errorPath, toValidationMessage } from './validation.messages';
 
 // The same schema as a form and as a route body: one rule set, one message per failure.

@@ -1,7 +1,7 @@
 import { parseDataUrl } from './file.rules';
-import { KEYWORD_RULES } from './install-validation';
-import type { RuleEnv } from './rule.types';
-import { FORMAT_RULES } from './string.formats';
+import { KEYWORD_RULES } from './keyword.rules';
+import type { FormatRule, RuleEnv } from './rule.types';
+import { IBAN_FORMAT, PLAIN_FORMAT_RULES } from './string.formats';
 import { todayIso } from './german-input.parse';
 
 /**
@@ -16,7 +16,10 @@ import { todayIso } from './german-input.parse';
  * error processing work on them unchanged. Like rjsf's ajv (`strict: false`, `allErrors: true`) it
  * reports every error and ignores keywords it does not know; unknown formats are a schema error.
  * The custom keywords and formats are those of `schema/validation.yaml` (`KEYWORD_RULES`,
- * `FORMAT_RULES`) — the same functions the server's ajv calls.
+ * `FORMAT_RULES`) — the same functions the server's ajv calls. The `iban` check (ibantools) is not
+ * built in, so a form without an IBAN field does not download it: `addFormat` installs it (the
+ * browser: src/client/forms/lazy-formats.ts, before such a form renders); until then a schema with
+ * `format: iban` throws like an unknown format — an IBAN is never passed unchecked.
  *
  * @example
  * const errors = interpretSchema({ type: 'object', required: ['iban'] }, {}); // [{ keyword: 'required', … }]
@@ -80,9 +83,23 @@ interface Parent {
 }
 
 const formats = new Map<string, (value: string) => boolean>([
-  ...FORMAT_RULES.map((rule): [string, (value: string) => boolean] => [rule.name, rule.validate]),
+  ...PLAIN_FORMAT_RULES.map((rule): [string, (value: string) => boolean] => [rule.name, rule.validate]),
   ['data-url', (value) => parseDataUrl(value) !== null],
 ]);
+
+/** The formats of `FORMAT_RULES` whose check comes with a library and is added when loaded. */
+export const LOADED_FORMATS: readonly string[] = [IBAN_FORMAT.name];
+
+/**
+ * Adds a format's check that the interpreter does not carry itself (`LOADED_FORMATS`).
+ * @example addFormat({ ...IBAN_FORMAT, validate: (await import('./iban.format')).isValidIban })
+ */
+export function addFormat(rule: FormatRule): void {
+  formats.set(rule.name, rule.validate);
+}
+
+/** Whether the interpreter checks this format now (built in, or added by `addFormat`). */
+export const hasFormat = (name: string): boolean => formats.has(name);
 const keywordRules = new Map(KEYWORD_RULES.map((rule) => [rule.name, rule]));
 
 const escapePointer = (part: string | number) => String(part).replace(/~/g, '~0').replace(/\//g, '~1');
@@ -182,6 +199,8 @@ function validate(run: Run, schema: Schema | boolean, data: unknown, path: strin
       fail('pattern', { pattern: schema.pattern }, `must match pattern "${schema.pattern}"`);
     if (typeof schema.format === 'string') {
       const check = formats.get(schema.format);
+      if (!check && LOADED_FORMATS.includes(schema.format))
+        throw new Error(`format "${schema.format}" is not loaded yet (addFormat), at path "${schemaPath}"`);
       if (!check) throw new Error(`unknown format "${schema.format}" ignored in schema at path "${schemaPath}"`);
       if (!check(data)) fail('format', { format: schema.format }, `must match format "${schema.format}"`);
     }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isValidEmail, isValidIban, isValidVatId, normalizeIban, normalizeVatId } from './string.formats';
+import { isValidIban, normalizeIban } from './iban.format';
+import { isValidEmail, isValidVatId, normalizeVatId } from './string.formats';
 import { keysOf } from './validation.test-helpers';
 
 const format = (name: string) => (value: string) => keysOf({ type: 'string', format: name }, value);

@@ -1,4 +1,3 @@
-import { electronicFormatIBAN, isSEPACountry, isValidIBAN } from 'ibantools';
 import { isValidCreditorIdentifier } from './creditor-identifier.rules';
 import { isValidIsoDate, parseGermanDate, parseGermanMoney } from './german-input.parse';
 import { isLeitwegId } from './leitweg-id';
@@ -35,25 +34,6 @@ export function isValidEmail(value: string): boolean {
   );
 }
 
-/** Removes spaces and hyphens and upper-cases, the way an IBAN is stored (`DE89370400440532013000`). */
-export function normalizeIban(value: string): string {
-  return electronicFormatIBAN(value) ?? '';
-}
-
-/**
- * An IBAN of a SEPA country with that country's length and a valid checksum (issue 28: debtors
- * abroad pay by SEPA direct debit too); spaces and lower case (as typed or printed) are accepted —
- * store `normalizeIban(value)`.
- * @example isValidIban('de89 3704 0044 0532 0130 00') // true
- * @example isValidIban('AT61 1904 3002 3457 3201') // true (Austria)
- * @example isValidIban('BR15 0000 0000 0000 1093 2840 814P2') // false (valid, but not SEPA)
- */
-export function isValidIban(value: string): boolean {
-  if (!/^[A-Za-z0-9 -]+$/.test(value)) return false;
-  const iban = normalizeIban(value);
-  return isSEPACountry(iban.slice(0, 2)) && isValidIBAN(iban);
-}
-
 const VAT_ID = /^[A-Z]{2}[A-Z0-9]{2,12}$/;
 const GERMAN_VAT_ID = /^DE\d{9}$/;
 
@@ -74,16 +54,28 @@ export function isValidVatId(value: string): boolean {
   return VAT_ID.test(compact) && (!compact.startsWith('DE') || GERMAN_VAT_ID.test(compact));
 }
 
-/** Every string format; the name is what a schema writes after `format:`. */
-export const FORMAT_RULES: FormatRule[] = [
+/**
+ * The `iban` format without its check: the check needs ibantools, which the browser fetches only
+ * for a form with an IBAN field (`iban.format.ts`, src/client/forms/lazy-formats.ts).
+ */
+export const IBAN_FORMAT = { name: 'iban', message: 'validation.iban' } as const;
+
+/**
+ * The string formats whose check needs no library, so every form can carry them; with the `iban`
+ * format they make `FORMAT_RULES` (format.rules.ts). The name is what a schema writes after `format:`.
+ */
+export const PLAIN_FORMAT_RULES: FormatRule[] = [
   { name: 'digits', message: 'validation.digits', validate: (v) => DIGITS.test(v) },
   { name: 'email', message: 'validation.email', validate: isValidEmail },
   { name: 'phone', message: 'validation.phone', validate: (v) => PHONE.test(v) },
   { name: 'password', message: 'validation.passwordPolicy', validate: isPasswordValid },
-  { name: 'iban', message: 'validation.iban', validate: isValidIban },
   { name: 'vatId', message: 'validation.vatId', validate: isValidVatId },
   { name: 'leitwegId', message: 'validation.leitwegId', validate: isLeitwegId },
-  { name: 'creditorIdentifier', message: 'validation.creditorIdentifier', validate: isValidCreditorIdentifier },
+  {
+    name: 'creditorIdentifier',
+    message: 'validation.creditorIdentifier',
+    validate: isValidCreditorIdentifier,
+  },
   { name: 'date', message: 'validation.dateInvalid', validate: isValidIsoDate },
   { name: 'germanDate', message: 'validation.dateInvalid', validate: (v) => parseGermanDate(v) !== '' },
   {
@@ -97,11 +89,3 @@ export const FORMAT_RULES: FormatRule[] = [
     validate: (v) => INTERMEDIARY_NUMBER.test(v),
   },
 ];
-
-/**
- * The formats as rjsf's `customizeValidator({ customFormats })` takes them.
- * @example customizeValidator({ customFormats, extenderFn: extendRjsfAjv })
- */
-export const customFormats: Record<string, (value: string) => boolean> = Object.fromEntries(
-  FORMAT_RULES.map((rule) => [rule.name, rule.validate]),
-);

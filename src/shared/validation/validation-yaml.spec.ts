@@ -3,7 +3,7 @@ import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { installValidation, KEYWORD_RULES } from './install-validation';
-import { FORMAT_RULES } from './string.formats';
+import { FORMAT_RULES } from './format.rules';
 import { BUILTIN_RULES } from './validation.messages';
 import { field } from './validation.test-helpers';
 

@@ -1,6 +1,6 @@
-import { KEYWORD_RULES } from './install-validation';
+import { KEYWORD_RULES } from './keyword.rules';
 import type { ValidationMessage } from './rule.types';
-import { FORMAT_RULES } from './string.formats';
+import { IBAN_FORMAT, PLAIN_FORMAT_RULES } from './string.formats';
 
 /** An ajv error (`keyword`, `instancePath`) or rjsf's transformed one (`name`, `property`). */
 export interface ValidationErrorLike {
@@ -58,9 +58,10 @@ const REQUIRED_MESSAGES: [keyword: string, key: string][] = [
 
 const keywordRules = new Map(KEYWORD_RULES.map((rule) => [rule.name, rule]));
 const builtinRules = new Map(BUILTIN_RULES.map((rule) => [rule.name, rule]));
-const formatMessages = new Map<string, string>([
-  ...FORMAT_RULES.map((rule): [string, string] => [rule.name, rule.message]),
-]);
+// the messages only: the browser shows the `iban` message without the check's library
+const formatMessages = new Map<string, string>(
+  [...PLAIN_FORMAT_RULES, IBAN_FORMAT].map((rule): [string, string] => [rule.name, rule.message]),
+);
 
 const unquote = (name: string) => name.replace(/^'(.*)'$/, '$1');
 

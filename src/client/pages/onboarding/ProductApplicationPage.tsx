@@ -9,6 +9,7 @@ import { apiFetch } from '../../data/http-client';
 import { refusalText } from '../../forms/command-texts';
 import type { FormValues } from '../../forms/form-schema';
 import { classifyFailure, submitForm } from '../../forms/form-submit';
+import { preloadFormatsOf } from '../../forms/lazy-formats';
 import { OnboardingForm } from './OnboardingForm';
 import { OnboardingLayout } from './OnboardingLayout';
 import {
@@ -56,6 +57,9 @@ export function ProductApplicationPage() {
         : [],
     [variant],
   );
+  // the IBAN step's check (ibantools) is fetched while the first steps are filled in, so that step's
+  // form need not wait for it (OnboardingForm's validator suspends until it is there)
+  useEffect(() => preloadFormatsOf(applicationForm.schema), []);
   const [draft, setDraft] = useState(() => loadDraft(product));
   const [sending, setSending] = useState(false);
   const [done, setDone] = useState<string | null>(null);
