@@ -1,3 +1,6 @@
+import { commands } from '../../../generated/commands.ts';
+import { forms } from '../../../generated/forms/index.ts';
+import { enumForField } from '../forms/form-schema.ts';
 import { isTree } from './catalogue.ts';
 
 /**
@@ -86,50 +89,59 @@ export const PORTAL_LIST_PAGE = [
  * The texts a page that opens on a form shows beyond the first page's, one slice per kind of page
  * (issue 32: such a page does not fetch the other pages', the lists' and the commands' texts). Each
  * holds the server's messages (a refusal is shown by its key), the form machinery's texts (`ui`,
- * `fields`, `validation`) and the page's own forms and texts; `portal-catalogue.spec.ts` checks each
+ * `fields`, `validation`) and the page's own texts (`texts`), and for the forms it shows (`forms`)
+ * what `formParts` derives from the generated configs; `portal-catalogue.spec.ts` checks each
  * against every key its page's modules name. A page other than these waits for the whole rest.
  * `account` — the password pages (change, reset, set from an invitation) and the "Passwort
  * vergessen?" dialog of the portal's login page; `onboarding` — the product request and application.
+ * (Node only: vite.config.ts and the tests read it; the browser gets the slices as modules.)
  */
-export const PORTAL_FORM_PAGES = {
-  account: [
-    'account',
-    'messages',
-    // the form dialog's own texts and its widgets' (no detail, list, import or upload texts)
-    'ui.form',
-    'ui.optional',
-    'ui.picker',
-    'ui.placeholder',
-    'ui.actions.running',
-    'fields',
-    'validation',
-    'forms.updatePassword',
-    'forms.passwordReset',
-    'forms.acceptInvitation',
-    'forms.passwordResetRequest',
-    'commands.updatePassword',
-    'commands.requestPasswordReset',
-    'commands.resetPassword',
-    'commands.acceptInvitation',
-  ],
-  onboarding: [
-    'messages',
-    // the form's own texts and its widgets' (no detail, list, import or upload texts)
-    'ui.form',
-    'ui.optional',
-    'ui.picker',
-    'fields',
-    'validation',
-    'pages.onboarding',
-    'forms.productRequest',
-    'forms.productApplication',
-    'commands.createClaim',
-    'commands.registerCreditorApplication',
-    'enums.legalForm',
-    'enums.productType',
-    'enums.salutation',
-  ],
-} as const satisfies Record<string, string[]>;
+const FORM_PAGES = {
+  account: {
+    texts: [
+      'account',
+      'messages',
+      // the form dialog's own texts and its widgets' (no detail, list, import or upload texts)
+      'ui.form',
+      'ui.optional',
+      'ui.picker',
+      'ui.placeholder',
+      'ui.actions.running',
+      'fields',
+      'validation',
+    ],
+    forms: ['updatePassword', 'passwordReset', 'acceptInvitation', 'passwordResetRequest'],
+  },
+  onboarding: {
+    texts: ['messages', 'ui.form', 'ui.optional', 'ui.picker', 'fields', 'validation', 'pages.onboarding'],
+    forms: ['productRequest', 'productApplication'],
+  },
+};
+
+/**
+ * A form's parts of the catalogue, derived from the generated configs: its own texts, the commands
+ * that take it (their labels and outcomes) and the enumerations its choices are labelled from
+ * (`enumForField`, as the form shows them).
+ */
+function formParts(name: string): string[] {
+  const form = forms[name];
+  const taking = Object.values(commands).filter((command) => command.form === name);
+  const choices = Object.entries(form.schema.properties ?? {}).flatMap(([field, property]) => {
+    const { enum: values, items } = property as { enum?: unknown[]; items?: { enum?: unknown[] } };
+    const named = (form.uiSchema[field] as { 'ui:options'?: { enum?: string } } | undefined)?.['ui:options']
+      ?.enum;
+    const found = values || items?.enum ? enumForField(field, values ?? items?.enum ?? [], named) : undefined;
+    return found ? [`enums.${found.name}`] : [];
+  });
+  return [`forms.${name}`, ...taking.map((command) => `commands.${command.name}`), ...choices];
+}
+
+export const PORTAL_FORM_PAGES = Object.fromEntries(
+  Object.entries(FORM_PAGES).map(([kind, page]) => [
+    kind,
+    [...new Set([...page.texts, ...page.forms.flatMap(formParts)])],
+  ]),
+) as Record<keyof typeof FORM_PAGES, string[]>;
 
 /** A kind of page with a slice of its own (`PORTAL_FORM_PAGES`). */
 export type FormPageTexts = keyof typeof PORTAL_FORM_PAGES;

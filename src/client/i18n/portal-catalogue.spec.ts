@@ -3,11 +3,8 @@ import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import de from '../../../generated/i18n/de.json';
-import { commands } from '../../../generated/commands';
 import { lazyPagesIn } from '../../../tests/helpers/lazy-pages';
-import { forms as allForms } from '../../../generated/forms';
 import { formFlows } from '../forms/form-flows';
-import { enumForField } from '../forms/form-schema';
 import {
   CATALOGUE_SLICES,
   catalogueSlice,
@@ -160,8 +157,9 @@ describe('a resource list’s catalogue (PORTAL_LIST_PAGE)', () => {
 
 /**
  * What a page that opens on a form shows, as source: every module it imports statically, but not
- * the tables of everything (the commands', the resources', the forms' index: the page shows its own
- * form and the command taking it, whose texts are added here), not the views of the form flows
+ * the tables of everything (the commands', the enumerations', the resources', the forms' index: the
+ * page shows its own form and the commands its `generated/form-commands` module holds; the
+ * enumerations of its choices come with the form, `formParts`), not the views of the form flows
  * of other forms (the ident check, the import preview, the e-invoice preview: `formFlows` names
  * none for the page's forms, checked below) and not the module that reads a form's path only.
  */
@@ -180,27 +178,9 @@ function formPageSources(module: string): { forms: string[]; sources: (readonly 
   const forms = modules
     .flatMap((file) => (file.startsWith('generated/forms/') ? [formsByModule(file)] : []))
     .flat();
-  const taking = Object.values(commands).filter((command) => command.form && forms.includes(command.form));
-  // the enumerations whose labels the forms' choices show (form-schema.ts, `enumForField`)
-  const enumerations = forms.flatMap((name) =>
-    Object.entries(allForms[name].schema.properties ?? {}).flatMap(([field, property]) => {
-      const values =
-        (property as { enum?: unknown[]; items?: { enum?: unknown[] } }).enum ??
-        (property as { items?: { enum?: unknown[] } }).items?.enum;
-      const named = (allForms[name].uiSchema[field] as { 'ui:options'?: { enum?: string } } | undefined)?.[
-        'ui:options'
-      ]?.enum;
-      const found = values ? enumForField(field, values, named) : undefined;
-      return found ? [`enumName="${found.name}"`] : [];
-    }),
-  );
   return {
     forms,
-    sources: [
-      ...modules.map((file) => [file, readFileSync(path.join(root, file), 'utf8')] as const),
-      ['generated/commands.ts (the commands taking its forms)', JSON.stringify(taking)] as const,
-      ['generated/enums.ts (the enumerations of its forms’ choices)', enumerations.join('\n')] as const,
-    ],
+    sources: modules.map((file) => [file, readFileSync(path.join(root, file), 'utf8')] as const),
   };
 }
 
