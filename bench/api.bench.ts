@@ -30,7 +30,8 @@ import { type BenchResult, cpuSeconds, valueResult } from './bench-kit';
  * system's temporary folder); KONTOR_BENCH_FRESH=1 rebuilds them; KONTOR_BENCH_DURATION (seconds
  * per load run); KONTOR_BENCH_ENGINES=pglite,postgres; KONTOR_BENCH_PREPARE_ONLY=1 builds the
  * databases and measures nothing; KONTOR_BENCH_ONLY=<parts> (comma list of ratio, scaling,
- * dashboard, csv) measures only those parts (default: all).
+ * dashboard, csv) measures only those parts (default: all); KONTOR_BENCH_ENDPOINTS=<keys> (comma list,
+ * e.g. actionLog,adminCreditorList) only those endpoints of the ratio part.
  */
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -361,6 +362,12 @@ const ENDPOINTS: Endpoint[] = [
   },
 ];
 
+/** The ratio part's endpoints to measure (KONTOR_BENCH_ENDPOINTS, a comma list of keys); empty: all of them. */
+const ENDPOINT_KEYS = new Set((process.env.KONTOR_BENCH_ENDPOINTS ?? '').split(',').map((k) => k.trim()).filter(Boolean));
+for (const key of ENDPOINT_KEYS)
+  if (!ENDPOINTS.some((e) => e.key === key))
+    throw new Error(`KONTOR_BENCH_ENDPOINTS: unknown endpoint ${key} (${ENDPOINTS.map((e) => e.key).join(', ')})`);
+
 interface RatioRow {
   engine: Engine;
   endpoint: Endpoint;
@@ -376,7 +383,7 @@ interface RatioRow {
 async function measureRatios(engine: Engine, tenantToken: string): Promise<RatioRow[]> {
   const rows: RatioRow[] = [];
   const tokens = new Map<string, string>();
-  for (const endpoint of ENDPOINTS) {
+  for (const endpoint of ENDPOINTS.filter((e) => ENDPOINT_KEYS.size === 0 || ENDPOINT_KEYS.has(e.key))) {
     if (endpoint.user && !tokens.has(endpoint.user)) tokens.set(endpoint.user, await login(endpoint.user));
     const token = endpoint.user ? tokens.get(endpoint.user)! : tenantToken;
     // one request first: what ours runs when warm (the dashboard computes its kept figures once)

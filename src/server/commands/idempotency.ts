@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema';
 import { ApiError } from '../errors';
@@ -175,8 +175,11 @@ export function installIdempotency(app: FastifyInstance, db: Kysely<Database>, c
       request.idempotencyClaim = claim;
     };
     route.preHandler = [...[route.preHandler ?? []].flat(), claimFirst as never];
+    // the answer settles the claim: kept for a replay when it succeeded, released otherwise (on
+    // these routes only: every other request would pay for the hook)
+    route.onSend = [...[route.onSend ?? []].flat(), settleClaim as never];
   });
-  app.addHook('onSend', async (request, reply, payload) => {
+  const settleClaim = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     const claim = request.idempotencyClaim;
     if (!claim) return payload;
     request.idempotencyClaim = undefined;
@@ -187,5 +190,5 @@ export function installIdempotency(app: FastifyInstance, db: Kysely<Database>, c
       await db.deleteFrom('idempotencyKey').where('userId', '=', claim.userId).where('key', '=', claim.key).execute();
     }
     return payload;
-  });
+  };
 }

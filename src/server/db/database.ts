@@ -10,6 +10,7 @@ import pg from 'pg';
 import { type DatabaseListen, listenOnPostgres } from './listen';
 import { namedStatementClient } from './pglite-statements';
 import type { Database } from './schema';
+import { parseTimestamptz, TIMESTAMPTZ_OID } from './timestamptz';
 
 /** Which engine a {@link DatabaseHandle} talks to. */
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -54,6 +55,8 @@ const toNumber = (value: string) => Number(value);
 
 function pgTypeParser(oid: number, format?: string): (value: string) => unknown {
   if (oid === DATE_OID) return keepString;
+  // the same Dates as pg's parser, read without its regular expressions (timestamptz.ts)
+  if (oid === TIMESTAMPTZ_OID && format !== 'binary') return parseTimestamptz;
   if (oid === INT8_OID || oid === NUMERIC_OID) return toNumber;
   return pg.types.getTypeParser(oid, format as 'text');
 }

@@ -1,5 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema';
 import { ApiError } from '../errors';
@@ -50,6 +50,16 @@ function locked(code: 'loginLocked' | 'tooManyRequests', seconds: number): ApiEr
  */
 export async function installLoginDefence(app: FastifyInstance, options: LoginDefenceOptions): Promise<void> {
   const { db, clock } = options;
+  // Only POST routes can be limited or be the login: the others are spared the hooks of both (added
+  // before the rate limit's own onRoute hook, which honours `rateLimit: false`)
+  app.addHook('onRoute', (route) => {
+    if (![route.method].flat().includes('POST')) {
+      route.config = { ...route.config, rateLimit: false };
+    } else if (route.url === LOGIN_URL) {
+      route.preHandler = [reserveTries as never, ...[route.preHandler ?? []].flat()];
+      route.onSend = [...[route.onSend ?? []].flat(), settleTries as never];
+    }
+  });
   await app.register(rateLimit, {
     global: true,
     max: options.perMinute ?? 60,
@@ -64,8 +74,7 @@ export async function installLoginDefence(app: FastifyInstance, options: LoginDe
   // of tries, not as many as pass a read-then-write check side by side. The answer settles the
   // reservation: a failure keeps it (and locks at the limit), anything else gives it back.
   const reserved = new WeakSet<FastifyRequest>();
-  app.addHook('preHandler', async (request) => {
-    if (request.method !== 'POST' || request.url.split('?')[0] !== LOGIN_URL) return;
+  async function reserveTries(request: FastifyRequest) {
     const { account, address } = keysOf(request);
     const now = clock();
     const { rows } = await sql<{ lockedUntil: Date }>`
@@ -86,10 +95,10 @@ export async function installLoginDefence(app: FastifyInstance, options: LoginDe
       await lockAtLimit(db, address, ADDRESS_FAILURES, now);
       throw locked('loginLocked', LOCK_SECONDS);
     }
-  });
+  }
 
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (request.method !== 'POST' || request.url.split('?')[0] !== LOGIN_URL || !reserved.has(request)) return payload;
+  async function settleTries(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+    if (!reserved.has(request)) return payload;
     reserved.delete(request);
     const { account, address } = keysOf(request);
     if (reply.statusCode === 200) {
@@ -102,7 +111,7 @@ export async function installLoginDefence(app: FastifyInstance, options: LoginDe
       await giveBack(db, [account, address]);
     }
     return payload;
-  });
+  }
 }
 
 /** Reserves one try of a key (a new window when the last one is over): the count including it, and its lock. */

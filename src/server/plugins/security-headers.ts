@@ -42,15 +42,10 @@ export async function installSecurityHeaders(app: FastifyInstance): Promise<void
     crossOriginEmbedderPolicy: false,
     hsts: false,
   });
-  app.addHook('onRequest', (request, reply, done) =>
-    applyHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)),
-  );
-
-  app.addHook('onSend', async (request, reply, payload) => {
-    // the API documentation too (issue 26): it describes the running version, never a cached one
-    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
-      reply.header('cache-control', 'no-store');
-    }
-    return payload;
+  app.addHook('onRequest', (request, reply, done) => {
+    // every API answer, the API documentation too (issue 26: it describes the running version,
+    // never a cached one); a route that sets its own Cache-Control later replaces it
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    applyHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
   });
 }

@@ -31,13 +31,12 @@ export async function eventsRoutes(app: FastifyInstance, { db, liveEvents }: App
       const user = request.user;
       if (!liveEvents.hasRoomFor(user.id)) throw new ApiError(429, 'tooManyStreams');
       const isAdmin = user.roles.some((role) => ADMIN_ROLES.has(role));
-      const { iat } = await request.jwtDecode<{ iat: number }>();
       await liveEvents.open(request, reply, {
         userId: user.id,
         creditorId: isAdmin ? null : user.creditorId,
         isAdmin,
         productScope: isAdmin ? productScopeOf(request) : null,
-        issuedAt: iat,
+        issuedAt: user.issuedAt ?? 0,
         // the token was verified when the stream opened and cannot change: each heartbeat checks its
         // expiry and the session (one read for all streams), not its signature again
         recheck: async (sessions) => {

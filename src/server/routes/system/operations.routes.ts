@@ -76,10 +76,13 @@ export function installOperations(app: FastifyInstance, deps: AppDeps): void {
   const readerQueued = gauge('kontor_einvoice_reader_queued', 'e-invoices waiting for a reader worker');
   const scrapes = new Counter({ name: 'kontor_metrics_scrapes_total', help: 'metrics answers given', registers: [registry] });
 
-  app.addHook('onResponse', async (request, reply) => {
+  // a callback, not an async function: no promise per request
+  app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url;
-    if (!route?.startsWith('/api')) return;
-    latency.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    if (route?.startsWith('/api')) {
+      latency.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    }
+    done();
   });
 
   app.get('/metrics', { config: { public: true }, schema: { hide: true } }, async (request, reply) => {

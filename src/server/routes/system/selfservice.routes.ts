@@ -75,8 +75,7 @@ export async function selfserviceRoutes(app: FastifyInstance, { db, clock }: App
       // public, because a chunk can fail before the login; a valid token names the user
       let userId: number | null = null;
       try {
-        await request.jwtVerify();
-        userId = request.user.id;
+        userId = request.verifyAccessToken().id;
       } catch {
         userId = null;
       }

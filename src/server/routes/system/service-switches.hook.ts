@@ -20,10 +20,10 @@ const OPEN_DURING_MAINTENANCE = new Set(['/api/healthy', '/api/version', '/api/r
  * @example installMaintenanceSwitch(api, switches);
  */
 export function installMaintenanceSwitch(api: FastifyInstance, switches: ServiceSwitches): void {
-  api.addHook('onRequest', async (request, reply) => {
-    if (!switches.maintenance()) return;
-    if (OPEN_DURING_MAINTENANCE.has(request.url.split('?')[0])) return;
+  // a callback, not an async function: no promise per request; the 503 ends the request without `done`
+  api.addHook('onRequest', (request, reply, done) => {
+    if (!switches.maintenance() || OPEN_DURING_MAINTENANCE.has(request.url.split('?')[0])) return done();
     reply.header('retry-after', '30');
-    return reply.code(503).send(maintenanceBody);
+    reply.code(503).send(maintenanceBody);
   });
 }

@@ -151,11 +151,7 @@ export async function variantsRoutes(app: FastifyInstance, { db, devTools }: App
 }
 
 async function requireSuperAdmin(request: FastifyRequest): Promise<void> {
-  try {
-    await request.jwtVerify();
-  } catch {
-    throw new ApiError(401, 'unauthorized');
-  }
+  request.verifyAccessToken();
   if (!request.user.roles.some((role) => permissionTables.roles[role]?.allPermissions)) {
     throw new ApiError(403, 'forbidden');
   }
