@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enums } from '../../generated/enums';
 import { permissionTables } from '../../generated/permissions';
-import { buildTestApp, type TestApp } from '../helpers/app';
+import { plansKept } from '../../src/server/db/database';
+import { bearer, buildTestApp, loginAs, type TestApp } from '../helpers/app';
 
 // The database keeps its own copy of every stored enumeration (one domain per YAML enum, migration
 // 0002); these tests read the catalog and fail when YAML and database drift apart.
@@ -165,6 +166,45 @@ describe('statements', () => {
   it('plans every execution of a prepared statement for its values, on both engines', async () => {
     const [{ mode }] = await rows<{ mode: string }>(sql`select current_setting('plan_cache_mode') as mode`);
     expect(mode).toBe('force_custom_plan');
+  });
+
+  it('runs the admin lists on connections that keep plans on PostgreSQL, every other statement planned each time', async () => {
+    const kept = plansKept(t.db);
+    if (t.handle.kind === 'pglite') {
+      // one connection: nothing to keep apart
+      expect(kept).toBe(t.db);
+      return;
+    }
+    expect(kept).not.toBe(t.db);
+    const modeOf = async (db: typeof t.db) =>
+      (await sql<{ mode: string }>`select current_setting('plan_cache_mode') as mode`.execute(db)).rows[0].mode;
+    expect(await modeOf(kept)).toBe('auto');
+    expect(await modeOf(t.db)).toBe('force_custom_plan');
+    const admin = await loginAs(t.app, 'admin@example.com');
+    const creditor = await loginAs(t.app, 'creditor@example.com');
+    for (let i = 0; i < 8; i++) {
+      for (const [url, token] of [
+        ['/api/action-log/list?page=1&rowsPerPage=15', admin],
+        ['/api/creditor/list?page=1&rowsPerPage=15', admin],
+        ['/api/debtor/list?page=1&rowsPerPage=15', creditor],
+      ] as const) {
+        expect((await t.app.inject({ url, headers: bearer(token) })).statusCode).toBe(200);
+      }
+    }
+    // one request at a time: each pool hands out the connection it was given back last
+    const plans = async (db: typeof t.db) =>
+      (
+        await sql<{ statement: string; generic: number }>`
+          select statement, generic_plans as generic from pg_prepared_statements`.execute(db)
+      ).rows;
+    const keptPlans = await plans(kept);
+    for (const table of ['action_log_entry', 'creditor']) {
+      expect(keptPlans.filter((p) => p.statement.includes(`from "${table}" as`) && p.generic > 0)).not.toHaveLength(0);
+    }
+    expect(keptPlans.some((p) => p.statement.includes('"debtor"'))).toBe(false);
+    const ownPlans = await plans(t.db);
+    expect(ownPlans.some((p) => p.statement.includes('"debtor"'))).toBe(true);
+    expect(ownPlans.filter((p) => p.generic > 0)).toEqual([]);
   });
 });
 

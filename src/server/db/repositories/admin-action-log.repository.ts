@@ -14,6 +14,7 @@ import {
   valuesOf,
 } from './admin-list-query';
 import { listAlong } from './list-along';
+import { plansKept } from '../database';
 import { StatementCache } from '../statement-cache';
 
 /** Filters of GET /action-log/list and /export; creationDate is a `[from, to]` date range. */
@@ -116,7 +117,8 @@ const listStatements = new StatementCache();
  * @example await listActionLog(db, null, adminId, { page: 1, rowsPerPage: 15, sortDesc: false, filters: { actionType: ['login'] } });
  */
 export async function listActionLog(db: Kysely<Database>, scope: ProductScope, readerId: number, query: AdminListQuery<ActionLogFilters>) {
-  const { rows, ...totals } = await listAlong(db, listStatements, scope, readerId, query, {
+  // an admin list: its plan does not depend on the tenant, PostgreSQL may keep one (plansKept)
+  const { rows, ...totals } = await listAlong(plansKept(db), listStatements, scope, readerId, query, {
     page: (slot) => entriesQuery(db, slot, query).selectAll('l'),
     count: (slot) => actionLogCountQuery(db, slot, query.filters),
     any: (slot) => db.selectFrom('actionLogEntry as l').select('l.id').where((eb) => conditions(eb, slot)),

@@ -17,6 +17,7 @@ import {
 } from './admin-list-query';
 import { loginAllowed, mainUserAlong } from './admin-user.repository';
 import { listAlong } from './list-along';
+import { plansKept } from '../database';
 import { StatementCache } from '../statement-cache';
 
 /** Filters of GET /creditor/list (bracket arrays); companyUser matches any user name of the creditor. */
@@ -167,7 +168,8 @@ export async function listAdminCreditors(
   readerId: number,
   query: AdminListQuery<CreditorListFilters>,
 ) {
-  const { rows, ...totals } = await listAlong(db, listStatements, scope, readerId, query, {
+  // an admin list: its plan does not depend on the tenant, PostgreSQL may keep one (plansKept)
+  const { rows, ...totals } = await listAlong(plansKept(db), listStatements, scope, readerId, query, {
     page: (slot) => creditorPageQuery(db, slot, query),
     count: (slot) => creditorCountQuery(db, slot, query.filters),
     any: (slot) => db.selectFrom('creditor as c').select('c.id').where((eb) => inScope(eb, slot)),
