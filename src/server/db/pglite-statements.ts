@@ -8,6 +8,13 @@ export interface PGliteQueryClient {
 
 const { serialize } = protocol;
 const SYNC = serialize.sync();
+/**
+ * How a statement that may run on a kept plan begins (plansKept, database.ts): its select carries
+ * this comment. PGlite has one session, so its plan mode is switched around such a statement.
+ */
+export const KEPT_PLAN_SELECT = 'select /* kept plan */';
+const PLANS_KEPT = serialize.query('set plan_cache_mode = auto');
+const PLANS_MADE = serialize.query('set plan_cache_mode = force_custom_plan');
 const DESCRIBE_PORTAL = serialize.describe({ type: 'P' });
 const EXECUTE = serialize.execute({});
 
@@ -19,7 +26,8 @@ const EXECUTE = serialize.execute({});
  * syncs — the same extended-protocol messages PGlite sends, through its public `execProtocolStream`
  * under its query lock (`runExclusive`), results read by its own `parseResults`. It still plans
  * every execution for its values (`plan_cache_mode = force_custom_plan`, as on PostgreSQL: see
- * database.ts). Statements without parameters (BEGIN, COMMIT, scripts' single statements) and any
+ * database.ts), except a statement that begins with {@link KEPT_PLAN_SELECT}: around it the session's
+ * mode is `auto` (a generic plan after five custom ones, where PostgreSQL finds it as good). Statements without parameters (BEGIN, COMMIT, scripts' single statements) and any
  * text beyond `limit` named ones go through PGlite's `query` unchanged.
  *
  * A named statement lives as long as the session, across transactions (prepared statements are not
@@ -59,6 +67,9 @@ export function namedStatementClient(pglite: PGlite, nameOf: (text: string) => s
     if (!prepared.has(name) && prepared.size >= limit) return pglite.query(text, parameters);
     return pglite.runExclusive(async () => {
       const messages = [];
+      // outside a transaction only: a SET inside one would last as long as the transaction
+      const keepPlan = text.startsWith(KEPT_PLAN_SELECT) && !pglite.isInTransaction();
+      if (keepPlan) await exec(PLANS_KEPT);
       try {
         const types = prepared.get(name) ?? (await prepare(name, text));
         const values = parameters.map((value, i) => serializeValue(value, types[i]));
@@ -69,6 +80,7 @@ export function namedStatementClient(pglite: PGlite, nameOf: (text: string) => s
         );
       } finally {
         messages.push(...(await exec(SYNC)));
+        if (keepPlan) await exec(PLANS_MADE);
       }
       await pglite.syncToFs();
       return parse.parseResults(messages, pglite.parsers)[0];
