@@ -36,7 +36,7 @@ export function EditCreditorDialog({ recordId, onClose }: CustomDialogProps) {
   });
   // the form's IBAN check (ibantools) comes while the values load; should it come later, the form
   // waits for it (useFormValidator suspends) behind this loading dialog
-  useEffect(() => preloadFormatsOf(form.schema), []);
+  useEffect(() => preloadFormatsOf(form), []);
   const loading = (
     <Dialog open onClose={onClose} aria-labelledby="edit-creditor-loading-title">
       <DialogTitle id="edit-creditor-loading-title">{translate(form.label)}</DialogTitle>

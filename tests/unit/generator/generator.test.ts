@@ -83,6 +83,20 @@ describe('generator', () => {
     expect(withFiles.get('form-commands/create-item.ts')).toContain('"notify": [],\n  "multipart": true\n};');
   });
 
+  it('lists in a form’s config the fields of each format whose check the browser loads lazily', async () => {
+    const files = await generate(loadTree(fixture));
+    expect(files.get('forms/create-item.ts')).toContain('"lazyFormats": {\n    "iban": [\n      "iban"\n    ]\n  },');
+    expect(files.get('validation.ts')).toContain('export const lazyFormats = [\n  "iban"\n] as const;');
+    const rules = readFileSync(join(fixture, 'schema/validation.yaml'), 'utf8');
+    const eager = await generate(loadTree(fixtureWith('schema/validation.yaml', rules.replace(', lazy: true }', ' }'))));
+    expect(eager.get('forms/create-item.ts')).not.toContain('lazyFormats');
+    expect(eager.get('validation.ts')).toContain('export const lazyFormats = [] as const;');
+    const keyword = rules.replace('positive: { kind: keyword, param: boolean,', 'positive: { kind: keyword, param: boolean, lazy: true,');
+    expect(await problemsOf(fixtureWith('schema/validation.yaml', keyword))).toEqual([
+      "schema/validation.yaml:5: only a format's check can be loaded lazily",
+    ]);
+  });
+
   it('writes each command once: in its form’s module or formless-commands.ts, imported by the tables', async () => {
     const files = await generate(loadTree(fixture));
     const declared = [...files].flatMap(([path, text]) =>
