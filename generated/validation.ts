@@ -5,6 +5,8 @@ export interface ValidationRule {
   kind: 'format' | 'keyword';
   param?: string;
   message: string;
+  /** a format whose check comes with a library the browser fetches on demand */
+  lazy?: true;
 }
 
 export const validationRules: Record<string, ValidationRule> = {
@@ -114,7 +116,8 @@ export const validationRules: Record<string, ValidationRule> = {
   },
   "iban": {
     "kind": "format",
-    "message": "validation.iban"
+    "message": "validation.iban",
+    "lazy": true
   },
   "vatId": {
     "kind": "format",
@@ -251,3 +254,10 @@ export const validationRules: Record<string, ValidationRule> = {
     "message": "validation.fileCountMax"
   }
 };
+
+/** The formats whose check the browser fetches on demand (`lazy: true`); a form lists its own in `lazyFormats`. */
+export const lazyFormats = [
+  "iban"
+] as const;
+
+export type LazyFormat = (typeof lazyFormats)[number];

@@ -560,6 +560,8 @@ export const metaSchemas = {
             description: { type: 'string' },
             /** item: checks each element of a list field (one uploaded file), not the list */
             scope: { enum: ['value', 'item'] },
+            /** a format whose check the browser fetches on demand (a library: ibantools) */
+            lazy: { const: true },
           },
           required: ['kind', 'message'],
           additionalProperties: false,

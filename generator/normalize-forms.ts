@@ -20,7 +20,7 @@ const DEFAULT_WIDGET: Record<string, string> = { text: 'textarea', money: 'money
  * conditions under which fields show. Conditionally required fields are required through if/then.
  */
 export interface ValidationSource {
-  rules: Record<string, { kind: string; scope?: 'value' | 'item' }>;
+  rules: Record<string, { kind: string; scope?: 'value' | 'item'; lazy?: boolean }>;
   defaults?: { types: string[]; rules: Record<string, unknown>; unless?: string[] }[];
 }
 
@@ -111,12 +111,33 @@ export function normalizeForm(
     ...(f.submit ? { submit: { method: f.submit.method ?? 'POST', path: f.submit.path, contentType: f.submit.contentType ?? 'json' } } : {}),
     width: f.width ?? 555,
     ...(f.prefill ? { prefill: f.prefill } : {}),
+    ...lazyFormatsOf(properties, validation),
     schema,
     uiSchema,
     conditions,
     labels,
     source: file.path,
   };
+}
+
+/**
+ * The fields of each format whose check the browser fetches on demand (`lazy: true` in
+ * validation.yaml: `iban`), found anywhere in a field's schema — a form's `lazyFormats`, so the
+ * browser knows what to fetch before the form validates without walking its schema.
+ */
+function lazyFormatsOf(properties: Record<string, unknown>, validation: ValidationSource): Pick<FormConfig, 'lazyFormats'> {
+  const lazy = new Set(Object.entries(validation.rules).filter(([, rule]) => rule.lazy).map(([name]) => name));
+  const found: Record<string, string[]> = {};
+  const visit = (field: string, node: unknown) => {
+    if (!node || typeof node !== 'object') return;
+    for (const [key, value] of Object.entries(node)) {
+      if (key === 'format' && typeof value === 'string' && lazy.has(value)) {
+        if (!found[value]?.includes(field)) found[value] = [...(found[value] ?? []), field];
+      } else visit(field, value);
+    }
+  };
+  for (const [field, schema] of Object.entries(properties)) visit(field, schema);
+  return Object.keys(found).length ? { lazyFormats: found } : {};
 }
 
 const isText = (schema: Record<string, unknown>) => schema.type === 'string' && !schema.enum;

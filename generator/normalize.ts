@@ -55,7 +55,7 @@ export interface Model {
   variants: (VariantConfig & { source: string })[];
   forms: (FormConfig & { source: string })[];
   commands: NormCommand[];
-  validationRules: Record<string, { kind: 'format' | 'keyword'; param?: string; message: string }>;
+  validationRules: Record<string, { kind: 'format' | 'keyword'; param?: string; message: string; lazy?: true }>;
   defaultVariantCode: string;
   catalog: { de: Record<string, unknown>; en: Record<string, unknown> };
 }
@@ -274,10 +274,13 @@ export function normalizeTree(tree: SourceTree): Model {
   const validationRules: Model['validationRules'] = Object.fromEntries(
     Object.entries<any>(validationFile?.data.rules ?? {}).map(([name, r]) => [
       name,
-      { kind: r.kind, ...(r.param ? { param: r.param } : {}), message: r.message },
+      { kind: r.kind, ...(r.param ? { param: r.param } : {}), message: r.message, ...(r.lazy ? { lazy: true as const } : {}) },
     ]),
   );
   for (const [name, rule] of Object.entries(validationRules)) {
+    if (rule.lazy && rule.kind !== 'format') {
+      problems.push(`${validationFile.path}:${validationFile.lineOf(['rules', name, 'lazy'])}: only a format's check can be loaded lazily`);
+    }
     if (typeof textAt(catalog.de, rule.message) !== 'string') {
       problems.push(`${validationFile.path}:${validationFile.lineOf(['rules', name, 'message'])}: message '${rule.message}' is no text of the catalogue`);
     }

@@ -5,49 +5,51 @@
 
 import type { CommandConfig } from '../../src/shared/config-types';
 
-/** The commands taking the form abandonment, by name (as in ../commands.ts). */
+export const abandonVoucherCommand: CommandConfig = {
+  "name": "abandonVoucher",
+  "area": "vouchers",
+  "label": "commands.abandonVoucher.label",
+  "method": "POST",
+  "path": "/voucher/{id}/abandon",
+  "url": "/voucher/:id/abandon",
+  "form": "abandonment",
+  "permission": "voucherDetails.actions.abandonment",
+  "roles": [
+    "ROLE_CREDITOR",
+    "ROLE_CREDITOR-MANAGEMENT",
+    "ROLE_CREDITOR-ASSISTANT",
+    "ROLE_CREDITOR-OBSERVER"
+  ],
+  "impersonation": "allowed",
+  "target": {
+    "name": "voucher",
+    "entity": "voucher",
+    "state": "status",
+    "enum": "voucherStatus",
+    "history": "voucher"
+  },
+  "from": [
+    "open",
+    "tpf_in_review",
+    "tpf_accepted"
+  ],
+  "allowSelfApproval": true,
+  "creditorStatus": [
+    "active",
+    "blocked",
+    "terminated"
+  ],
+  "history": {
+    "event": "voucherAbandoned",
+    "title": "history.voucherAbandoned"
+  },
+  "actionLog": "voucher_abandonment",
+  "failure": "changesNotSaved",
+  "success": "vouchers.abandonmentDone",
+  "notify": []
+};
+
+/** The commands taking the form abandonment, by name (the same objects as in ../commands.ts). */
 export const abandonmentCommands: Record<string, CommandConfig> = {
-  "abandonVoucher": {
-    "name": "abandonVoucher",
-    "area": "vouchers",
-    "label": "commands.abandonVoucher.label",
-    "method": "POST",
-    "path": "/voucher/{id}/abandon",
-    "url": "/voucher/:id/abandon",
-    "form": "abandonment",
-    "permission": "voucherDetails.actions.abandonment",
-    "roles": [
-      "ROLE_CREDITOR",
-      "ROLE_CREDITOR-MANAGEMENT",
-      "ROLE_CREDITOR-ASSISTANT",
-      "ROLE_CREDITOR-OBSERVER"
-    ],
-    "impersonation": "allowed",
-    "target": {
-      "name": "voucher",
-      "entity": "voucher",
-      "state": "status",
-      "enum": "voucherStatus",
-      "history": "voucher"
-    },
-    "from": [
-      "open",
-      "tpf_in_review",
-      "tpf_accepted"
-    ],
-    "allowSelfApproval": true,
-    "creditorStatus": [
-      "active",
-      "blocked",
-      "terminated"
-    ],
-    "history": {
-      "event": "voucherAbandoned",
-      "title": "history.voucherAbandoned"
-    },
-    "actionLog": "voucher_abandonment",
-    "failure": "changesNotSaved",
-    "success": "vouchers.abandonmentDone",
-    "notify": []
-  }
+  abandonVoucher: abandonVoucherCommand,
 };

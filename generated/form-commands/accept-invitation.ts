@@ -5,28 +5,30 @@
 
 import type { CommandConfig } from '../../src/shared/config-types';
 
-/** The commands taking the form acceptInvitation, by name (as in ../commands.ts). */
+export const acceptInvitationCommand: CommandConfig = {
+  "name": "acceptInvitation",
+  "area": "account",
+  "label": "commands.acceptInvitation.label",
+  "method": "POST",
+  "path": "/user-management/command/accept-invitation",
+  "url": "/user-management/command/accept-invitation",
+  "form": "acceptInvitation",
+  "roles": [],
+  "public": true,
+  "impersonation": "refused",
+  "allowSelfApproval": true,
+  "creditorStatus": [
+    "active",
+    "blocked",
+    "terminated"
+  ],
+  "actionLog": "company_user_invitation_accept",
+  "failure": "account.invitationInvalid",
+  "success": "account.invitationAccepted",
+  "notify": []
+};
+
+/** The commands taking the form acceptInvitation, by name (the same objects as in ../commands.ts). */
 export const acceptInvitationCommands: Record<string, CommandConfig> = {
-  "acceptInvitation": {
-    "name": "acceptInvitation",
-    "area": "account",
-    "label": "commands.acceptInvitation.label",
-    "method": "POST",
-    "path": "/user-management/command/accept-invitation",
-    "url": "/user-management/command/accept-invitation",
-    "form": "acceptInvitation",
-    "roles": [],
-    "public": true,
-    "impersonation": "refused",
-    "allowSelfApproval": true,
-    "creditorStatus": [
-      "active",
-      "blocked",
-      "terminated"
-    ],
-    "actionLog": "company_user_invitation_accept",
-    "failure": "account.invitationInvalid",
-    "success": "account.invitationAccepted",
-    "notify": []
-  }
+  acceptInvitation: acceptInvitationCommand,
 };

@@ -5,50 +5,52 @@
 
 import type { CommandConfig } from '../../src/shared/config-types';
 
-/** The commands taking the form acceptSepaUpdate, by name (as in ../commands.ts). */
+export const acceptSepaUpdateCommand: CommandConfig = {
+  "name": "acceptSepaUpdate",
+  "area": "adminSepa",
+  "label": "commands.acceptSepaUpdate.label",
+  "method": "POST",
+  "path": "/creditor-debit-update/command/accept",
+  "url": "/creditor-debit-update/command/accept",
+  "form": "acceptSepaUpdate",
+  "targetBy": "creditorDebitUpdateIdentifier",
+  "roles": [
+    "ROLE_SUPER_ADMIN",
+    "ROLE_ADMIN",
+    "ROLE_PRODUCT_ADMIN"
+  ],
+  "adminPermission": "approve_sepa_update",
+  "impersonation": "refused",
+  "target": {
+    "name": "sepaUpdateRequest",
+    "entity": "sepaUpdateRequest",
+    "state": "status",
+    "enum": "sepaUpdateRequestStatus",
+    "history": "none"
+  },
+  "from": [
+    "in_review"
+  ],
+  "to": "accepted",
+  "allowSelfApproval": false,
+  "creditorStatus": [
+    "active",
+    "blocked",
+    "terminated"
+  ],
+  "actionLog": "sepa_update_accept",
+  "failure": "changesNotSaved",
+  "success": "admin.sepaRequestAccepted",
+  "notify": [
+    {
+      "channel": "mail",
+      "to": "mainUsers",
+      "template": "notice"
+    }
+  ]
+};
+
+/** The commands taking the form acceptSepaUpdate, by name (the same objects as in ../commands.ts). */
 export const acceptSepaUpdateCommands: Record<string, CommandConfig> = {
-  "acceptSepaUpdate": {
-    "name": "acceptSepaUpdate",
-    "area": "adminSepa",
-    "label": "commands.acceptSepaUpdate.label",
-    "method": "POST",
-    "path": "/creditor-debit-update/command/accept",
-    "url": "/creditor-debit-update/command/accept",
-    "form": "acceptSepaUpdate",
-    "targetBy": "creditorDebitUpdateIdentifier",
-    "roles": [
-      "ROLE_SUPER_ADMIN",
-      "ROLE_ADMIN",
-      "ROLE_PRODUCT_ADMIN"
-    ],
-    "adminPermission": "approve_sepa_update",
-    "impersonation": "refused",
-    "target": {
-      "name": "sepaUpdateRequest",
-      "entity": "sepaUpdateRequest",
-      "state": "status",
-      "enum": "sepaUpdateRequestStatus",
-      "history": "none"
-    },
-    "from": [
-      "in_review"
-    ],
-    "to": "accepted",
-    "allowSelfApproval": false,
-    "creditorStatus": [
-      "active",
-      "blocked",
-      "terminated"
-    ],
-    "actionLog": "sepa_update_accept",
-    "failure": "changesNotSaved",
-    "success": "admin.sepaRequestAccepted",
-    "notify": [
-      {
-        "channel": "mail",
-        "to": "mainUsers",
-        "template": "notice"
-      }
-    ]
-  }
+  acceptSepaUpdate: acceptSepaUpdateCommand,
 };

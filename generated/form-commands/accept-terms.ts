@@ -5,33 +5,35 @@
 
 import type { CommandConfig } from '../../src/shared/config-types';
 
-/** The commands taking the form acceptTerms, by name (as in ../commands.ts). */
+export const approveTermsAndConditionsCommand: CommandConfig = {
+  "name": "approveTermsAndConditions",
+  "area": "account",
+  "label": "commands.approveTermsAndConditions.label",
+  "method": "POST",
+  "path": "/user-management/approve-terms-and-conditions/{approvalId}",
+  "url": "/user-management/approve-terms-and-conditions/:approvalId",
+  "form": "acceptTerms",
+  "permission": "optIn.accept",
+  "roles": [
+    "ROLE_CREDITOR",
+    "ROLE_CREDITOR-MANAGEMENT",
+    "ROLE_CREDITOR-ASSISTANT",
+    "ROLE_CREDITOR-OBSERVER"
+  ],
+  "impersonation": "refused",
+  "allowSelfApproval": true,
+  "creditorStatus": [
+    "active",
+    "blocked",
+    "terminated"
+  ],
+  "actionLog": "terms_approve",
+  "failure": "changesNotSaved",
+  "success": "entryChecks.optInAccepted",
+  "notify": []
+};
+
+/** The commands taking the form acceptTerms, by name (the same objects as in ../commands.ts). */
 export const acceptTermsCommands: Record<string, CommandConfig> = {
-  "approveTermsAndConditions": {
-    "name": "approveTermsAndConditions",
-    "area": "account",
-    "label": "commands.approveTermsAndConditions.label",
-    "method": "POST",
-    "path": "/user-management/approve-terms-and-conditions/{approvalId}",
-    "url": "/user-management/approve-terms-and-conditions/:approvalId",
-    "form": "acceptTerms",
-    "permission": "optIn.accept",
-    "roles": [
-      "ROLE_CREDITOR",
-      "ROLE_CREDITOR-MANAGEMENT",
-      "ROLE_CREDITOR-ASSISTANT",
-      "ROLE_CREDITOR-OBSERVER"
-    ],
-    "impersonation": "refused",
-    "allowSelfApproval": true,
-    "creditorStatus": [
-      "active",
-      "blocked",
-      "terminated"
-    ],
-    "actionLog": "terms_approve",
-    "failure": "changesNotSaved",
-    "success": "entryChecks.optInAccepted",
-    "notify": []
-  }
+  approveTermsAndConditions: approveTermsAndConditionsCommand,
 };

@@ -5,45 +5,47 @@
 
 import type { CommandConfig } from '../../src/shared/config-types';
 
-/** The commands taking the form addAttachment, by name (as in ../commands.ts). */
+export const addAttachmentCommand: CommandConfig = {
+  "name": "addAttachment",
+  "area": "uploads",
+  "label": "commands.addAttachment.label",
+  "method": "POST",
+  "path": "/voucher/{id}/attachment",
+  "url": "/voucher/:id/attachment",
+  "form": "addAttachment",
+  "permission": "unprocessedDetails.actions.addAttachment",
+  "roles": [
+    "ROLE_CREDITOR",
+    "ROLE_CREDITOR-MANAGEMENT",
+    "ROLE_CREDITOR-ASSISTANT",
+    "ROLE_CREDITOR-OBSERVER"
+  ],
+  "impersonation": "allowed",
+  "target": {
+    "name": "voucher",
+    "entity": "voucher",
+    "state": "status",
+    "enum": "voucherStatus",
+    "history": "voucher"
+  },
+  "allowSelfApproval": true,
+  "creditorStatus": [
+    "active",
+    "blocked",
+    "terminated"
+  ],
+  "history": {
+    "event": "attachmentAdded",
+    "title": "history.attachmentAdded"
+  },
+  "actionLog": "voucher_attachment_add",
+  "failure": "files.uploadFailed",
+  "success": "uploads.attachmentAdded",
+  "notify": [],
+  "multipart": true
+};
+
+/** The commands taking the form addAttachment, by name (the same objects as in ../commands.ts). */
 export const addAttachmentCommands: Record<string, CommandConfig> = {
-  "addAttachment": {
-    "name": "addAttachment",
-    "area": "uploads",
-    "label": "commands.addAttachment.label",
-    "method": "POST",
-    "path": "/voucher/{id}/attachment",
-    "url": "/voucher/:id/attachment",
-    "form": "addAttachment",
-    "permission": "unprocessedDetails.actions.addAttachment",
-    "roles": [
-      "ROLE_CREDITOR",
-      "ROLE_CREDITOR-MANAGEMENT",
-      "ROLE_CREDITOR-ASSISTANT",
-      "ROLE_CREDITOR-OBSERVER"
-    ],
-    "impersonation": "allowed",
-    "target": {
-      "name": "voucher",
-      "entity": "voucher",
-      "state": "status",
-      "enum": "voucherStatus",
-      "history": "voucher"
-    },
-    "allowSelfApproval": true,
-    "creditorStatus": [
-      "active",
-      "blocked",
-      "terminated"
-    ],
-    "history": {
-      "event": "attachmentAdded",
-      "title": "history.attachmentAdded"
-    },
-    "actionLog": "voucher_attachment_add",
-    "failure": "files.uploadFailed",
-    "success": "uploads.attachmentAdded",
-    "notify": [],
-    "multipart": true
-  }
+  addAttachment: addAttachmentCommand,
 };

@@ -5,48 +5,50 @@
 
 import type { CommandConfig } from '../../src/shared/config-types';
 
-/** The commands taking the form addLocation, by name (as in ../commands.ts). */
+export const addLocationCommand: CommandConfig = {
+  "name": "addLocation",
+  "area": "debtors",
+  "label": "commands.addLocation.label",
+  "method": "POST",
+  "path": "/debtor/{id}/add-location",
+  "url": "/debtor/:id/add-location",
+  "form": "addLocation",
+  "permission": "debtorDetails.actions.addLocation",
+  "roles": [
+    "ROLE_CREDITOR",
+    "ROLE_CREDITOR-MANAGEMENT",
+    "ROLE_CREDITOR-ASSISTANT",
+    "ROLE_CREDITOR-OBSERVER"
+  ],
+  "impersonation": "allowed",
+  "target": {
+    "name": "debtor",
+    "entity": "debtor",
+    "state": "status",
+    "enum": "debtorStatus",
+    "history": "debtor",
+    "permissions": "/debtor/{id}/permissions"
+  },
+  "from": [
+    "active",
+    "reactivated"
+  ],
+  "allowSelfApproval": true,
+  "creditorStatus": [
+    "active",
+    "terminated"
+  ],
+  "history": {
+    "event": "locationAdded",
+    "title": "history.locationAdded"
+  },
+  "actionLog": "location_create",
+  "failure": "addresses.addressNotAdded",
+  "success": "changesSaved",
+  "notify": []
+};
+
+/** The commands taking the form addLocation, by name (the same objects as in ../commands.ts). */
 export const addLocationCommands: Record<string, CommandConfig> = {
-  "addLocation": {
-    "name": "addLocation",
-    "area": "debtors",
-    "label": "commands.addLocation.label",
-    "method": "POST",
-    "path": "/debtor/{id}/add-location",
-    "url": "/debtor/:id/add-location",
-    "form": "addLocation",
-    "permission": "debtorDetails.actions.addLocation",
-    "roles": [
-      "ROLE_CREDITOR",
-      "ROLE_CREDITOR-MANAGEMENT",
-      "ROLE_CREDITOR-ASSISTANT",
-      "ROLE_CREDITOR-OBSERVER"
-    ],
-    "impersonation": "allowed",
-    "target": {
-      "name": "debtor",
-      "entity": "debtor",
-      "state": "status",
-      "enum": "debtorStatus",
-      "history": "debtor",
-      "permissions": "/debtor/{id}/permissions"
-    },
-    "from": [
-      "active",
-      "reactivated"
-    ],
-    "allowSelfApproval": true,
-    "creditorStatus": [
-      "active",
-      "terminated"
-    ],
-    "history": {
-      "event": "locationAdded",
-      "title": "history.locationAdded"
-    },
-    "actionLog": "location_create",
-    "failure": "addresses.addressNotAdded",
-    "success": "changesSaved",
-    "notify": []
-  }
+  addLocation: addLocationCommand,
 };

@@ -5,70 +5,74 @@
 
 import type { CommandConfig } from '../../src/shared/config-types';
 
-/** The commands taking the form adminPermissionChange, by name (as in ../commands.ts). */
-export const adminPermissionChangeCommands: Record<string, CommandConfig> = {
-  "addAdminPermission": {
-    "name": "addAdminPermission",
-    "area": "adminUsers",
-    "label": "commands.addAdminPermission.label",
-    "method": "POST",
-    "path": "/user-management/command/administrator/add-permission",
-    "url": "/user-management/command/administrator/add-permission",
-    "form": "adminPermissionChange",
-    "targetBy": "userIdentifier",
-    "roles": [
-      "ROLE_SUPER_ADMIN"
-    ],
-    "adminPermission": "superAdmin",
-    "impersonation": "refused",
-    "target": {
-      "name": "user",
-      "entity": "userListItem",
-      "state": "status",
-      "enum": "userStatus",
-      "history": "none"
-    },
-    "allowSelfApproval": true,
-    "creditorStatus": [
-      "active",
-      "blocked",
-      "terminated"
-    ],
-    "actionLog": "admin_permission_add",
-    "failure": "changesNotSaved",
-    "success": "changesSaved",
-    "notify": []
+export const addAdminPermissionCommand: CommandConfig = {
+  "name": "addAdminPermission",
+  "area": "adminUsers",
+  "label": "commands.addAdminPermission.label",
+  "method": "POST",
+  "path": "/user-management/command/administrator/add-permission",
+  "url": "/user-management/command/administrator/add-permission",
+  "form": "adminPermissionChange",
+  "targetBy": "userIdentifier",
+  "roles": [
+    "ROLE_SUPER_ADMIN"
+  ],
+  "adminPermission": "superAdmin",
+  "impersonation": "refused",
+  "target": {
+    "name": "user",
+    "entity": "userListItem",
+    "state": "status",
+    "enum": "userStatus",
+    "history": "none"
   },
-  "removeAdminPermission": {
-    "name": "removeAdminPermission",
-    "area": "adminUsers",
-    "label": "commands.removeAdminPermission.label",
-    "method": "POST",
-    "path": "/user-management/command/administrator/remove-permission",
-    "url": "/user-management/command/administrator/remove-permission",
-    "form": "adminPermissionChange",
-    "targetBy": "userIdentifier",
-    "roles": [
-      "ROLE_SUPER_ADMIN"
-    ],
-    "adminPermission": "superAdmin",
-    "impersonation": "refused",
-    "target": {
-      "name": "user",
-      "entity": "userListItem",
-      "state": "status",
-      "enum": "userStatus",
-      "history": "none"
-    },
-    "allowSelfApproval": true,
-    "creditorStatus": [
-      "active",
-      "blocked",
-      "terminated"
-    ],
-    "actionLog": "admin_permission_remove",
-    "failure": "changesNotSaved",
-    "success": "changesSaved",
-    "notify": []
-  }
+  "allowSelfApproval": true,
+  "creditorStatus": [
+    "active",
+    "blocked",
+    "terminated"
+  ],
+  "actionLog": "admin_permission_add",
+  "failure": "changesNotSaved",
+  "success": "changesSaved",
+  "notify": []
+};
+
+export const removeAdminPermissionCommand: CommandConfig = {
+  "name": "removeAdminPermission",
+  "area": "adminUsers",
+  "label": "commands.removeAdminPermission.label",
+  "method": "POST",
+  "path": "/user-management/command/administrator/remove-permission",
+  "url": "/user-management/command/administrator/remove-permission",
+  "form": "adminPermissionChange",
+  "targetBy": "userIdentifier",
+  "roles": [
+    "ROLE_SUPER_ADMIN"
+  ],
+  "adminPermission": "superAdmin",
+  "impersonation": "refused",
+  "target": {
+    "name": "user",
+    "entity": "userListItem",
+    "state": "status",
+    "enum": "userStatus",
+    "history": "none"
+  },
+  "allowSelfApproval": true,
+  "creditorStatus": [
+    "active",
+    "blocked",
+    "terminated"
+  ],
+  "actionLog": "admin_permission_remove",
+  "failure": "changesNotSaved",
+  "success": "changesSaved",
+  "notify": []
+};
+
+/** The commands taking the form adminPermissionChange, by name (the same objects as in ../commands.ts). */
+export const adminPermissionChangeCommands: Record<string, CommandConfig> = {
+  addAdminPermission: addAdminPermissionCommand,
+  removeAdminPermission: removeAdminPermissionCommand,
 };

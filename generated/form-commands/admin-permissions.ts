@@ -5,5 +5,5 @@
 
 import type { CommandConfig } from '../../src/shared/config-types';
 
-/** The commands taking the form adminPermissions, by name (as in ../commands.ts). */
+/** The commands taking the form adminPermissions, by name (the same objects as in ../commands.ts). */
 export const adminPermissionsCommands: Record<string, CommandConfig> = {};

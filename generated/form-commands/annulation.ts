@@ -5,49 +5,51 @@
 
 import type { CommandConfig } from '../../src/shared/config-types';
 
-/** The commands taking the form annulation, by name (as in ../commands.ts). */
+export const annulVoucherCommand: CommandConfig = {
+  "name": "annulVoucher",
+  "area": "vouchers",
+  "label": "commands.annulVoucher.label",
+  "method": "POST",
+  "path": "/voucher/{id}/decline",
+  "url": "/voucher/:id/decline",
+  "form": "annulation",
+  "permission": "voucherDetails.actions.annulation",
+  "roles": [
+    "ROLE_CREDITOR",
+    "ROLE_CREDITOR-MANAGEMENT",
+    "ROLE_CREDITOR-ASSISTANT",
+    "ROLE_CREDITOR-OBSERVER"
+  ],
+  "impersonation": "allowed",
+  "target": {
+    "name": "voucher",
+    "entity": "voucher",
+    "state": "status",
+    "enum": "voucherStatus",
+    "history": "voucher"
+  },
+  "from": [
+    "open",
+    "tpf_in_review",
+    "tpf_accepted"
+  ],
+  "allowSelfApproval": true,
+  "creditorStatus": [
+    "active",
+    "blocked",
+    "terminated"
+  ],
+  "history": {
+    "event": "voucherAnnulled",
+    "title": "history.voucherAnnulled"
+  },
+  "actionLog": "voucher_annulation",
+  "failure": "changesNotSaved",
+  "success": "vouchers.annulationDone",
+  "notify": []
+};
+
+/** The commands taking the form annulation, by name (the same objects as in ../commands.ts). */
 export const annulationCommands: Record<string, CommandConfig> = {
-  "annulVoucher": {
-    "name": "annulVoucher",
-    "area": "vouchers",
-    "label": "commands.annulVoucher.label",
-    "method": "POST",
-    "path": "/voucher/{id}/decline",
-    "url": "/voucher/:id/decline",
-    "form": "annulation",
-    "permission": "voucherDetails.actions.annulation",
-    "roles": [
-      "ROLE_CREDITOR",
-      "ROLE_CREDITOR-MANAGEMENT",
-      "ROLE_CREDITOR-ASSISTANT",
-      "ROLE_CREDITOR-OBSERVER"
-    ],
-    "impersonation": "allowed",
-    "target": {
-      "name": "voucher",
-      "entity": "voucher",
-      "state": "status",
-      "enum": "voucherStatus",
-      "history": "voucher"
-    },
-    "from": [
-      "open",
-      "tpf_in_review",
-      "tpf_accepted"
-    ],
-    "allowSelfApproval": true,
-    "creditorStatus": [
-      "active",
-      "blocked",
-      "terminated"
-    ],
-    "history": {
-      "event": "voucherAnnulled",
-      "title": "history.voucherAnnulled"
-    },
-    "actionLog": "voucher_annulation",
-    "failure": "changesNotSaved",
-    "success": "vouchers.annulationDone",
-    "notify": []
-  }
+  annulVoucher: annulVoucherCommand,
 };

@@ -5,45 +5,47 @@
 
 import type { CommandConfig } from '../../src/shared/config-types';
 
-/** The commands taking the form assignDebtor, by name (as in ../commands.ts). */
+export const assignDebtorCommand: CommandConfig = {
+  "name": "assignDebtor",
+  "area": "adminAssignments",
+  "label": "commands.assignDebtor.label",
+  "method": "POST",
+  "path": "/debtor-assignment/assign/{id}",
+  "url": "/debtor-assignment/assign/:id",
+  "form": "assignDebtor",
+  "roles": [
+    "ROLE_SUPER_ADMIN",
+    "ROLE_ADMIN",
+    "ROLE_PRODUCT_ADMIN"
+  ],
+  "adminPermission": "assign_debtor",
+  "impersonation": "refused",
+  "target": {
+    "name": "debtorAssignment",
+    "entity": "debtorAssignmentEntry",
+    "state": "status",
+    "enum": "debtorAssignmentStatus",
+    "history": "none"
+  },
+  "from": [
+    "in_review",
+    "open",
+    "progress"
+  ],
+  "to": "accepted",
+  "allowSelfApproval": true,
+  "creditorStatus": [
+    "active",
+    "blocked",
+    "terminated"
+  ],
+  "actionLog": "debtor_assign",
+  "failure": "changesNotSaved",
+  "success": "admin.debtorAssigned",
+  "notify": []
+};
+
+/** The commands taking the form assignDebtor, by name (the same objects as in ../commands.ts). */
 export const assignDebtorCommands: Record<string, CommandConfig> = {
-  "assignDebtor": {
-    "name": "assignDebtor",
-    "area": "adminAssignments",
-    "label": "commands.assignDebtor.label",
-    "method": "POST",
-    "path": "/debtor-assignment/assign/{id}",
-    "url": "/debtor-assignment/assign/:id",
-    "form": "assignDebtor",
-    "roles": [
-      "ROLE_SUPER_ADMIN",
-      "ROLE_ADMIN",
-      "ROLE_PRODUCT_ADMIN"
-    ],
-    "adminPermission": "assign_debtor",
-    "impersonation": "refused",
-    "target": {
-      "name": "debtorAssignment",
-      "entity": "debtorAssignmentEntry",
-      "state": "status",
-      "enum": "debtorAssignmentStatus",
-      "history": "none"
-    },
-    "from": [
-      "in_review",
-      "open",
-      "progress"
-    ],
-    "to": "accepted",
-    "allowSelfApproval": true,
-    "creditorStatus": [
-      "active",
-      "blocked",
-      "terminated"
-    ],
-    "actionLog": "debtor_assign",
-    "failure": "changesNotSaved",
-    "success": "admin.debtorAssigned",
-    "notify": []
-  }
+  assignDebtor: assignDebtorCommand,
 };

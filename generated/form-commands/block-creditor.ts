@@ -5,49 +5,51 @@
 
 import type { CommandConfig } from '../../src/shared/config-types';
 
-/** The commands taking the form blockCreditor, by name (as in ../commands.ts). */
+export const blockCreditorCommand: CommandConfig = {
+  "name": "blockCreditor",
+  "area": "adminCreditors",
+  "label": "commands.blockCreditor.label",
+  "method": "POST",
+  "path": "/creditor/{id}/block",
+  "url": "/creditor/:id/block",
+  "form": "blockCreditor",
+  "roles": [
+    "ROLE_SUPER_ADMIN",
+    "ROLE_ADMIN",
+    "ROLE_PRODUCT_ADMIN"
+  ],
+  "adminPermission": "block_creditor",
+  "impersonation": "refused",
+  "target": {
+    "name": "creditor",
+    "entity": "creditor",
+    "state": "status",
+    "enum": "creditorStatus",
+    "history": "none"
+  },
+  "from": [
+    "active"
+  ],
+  "to": "blocked",
+  "allowSelfApproval": true,
+  "creditorStatus": [
+    "active",
+    "blocked",
+    "terminated"
+  ],
+  "actionLog": "creditor_block",
+  "failure": "changesNotSaved",
+  "success": "adminCommands.creditorBlocked",
+  "notify": [
+    {
+      "channel": "mail",
+      "to": "mainUsers",
+      "template": "creditorBlocked"
+    }
+  ]
+};
+
+/** The commands taking the form blockCreditor, by name (the same objects as in ../commands.ts). */
 export const blockCreditorCommands: Record<string, CommandConfig> = {
-  "blockCreditor": {
-    "name": "blockCreditor",
-    "area": "adminCreditors",
-    "label": "commands.blockCreditor.label",
-    "method": "POST",
-    "path": "/creditor/{id}/block",
-    "url": "/creditor/:id/block",
-    "form": "blockCreditor",
-    "roles": [
-      "ROLE_SUPER_ADMIN",
-      "ROLE_ADMIN",
-      "ROLE_PRODUCT_ADMIN"
-    ],
-    "adminPermission": "block_creditor",
-    "impersonation": "refused",
-    "target": {
-      "name": "creditor",
-      "entity": "creditor",
-      "state": "status",
-      "enum": "creditorStatus",
-      "history": "none"
-    },
-    "from": [
-      "active"
-    ],
-    "to": "blocked",
-    "allowSelfApproval": true,
-    "creditorStatus": [
-      "active",
-      "blocked",
-      "terminated"
-    ],
-    "actionLog": "creditor_block",
-    "failure": "changesNotSaved",
-    "success": "adminCommands.creditorBlocked",
-    "notify": [
-      {
-        "channel": "mail",
-        "to": "mainUsers",
-        "template": "creditorBlocked"
-      }
-    ]
-  }
+  blockCreditor: blockCreditorCommand,
 };

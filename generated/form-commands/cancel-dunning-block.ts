@@ -5,49 +5,51 @@
 
 import type { CommandConfig } from '../../src/shared/config-types';
 
-/** The commands taking the form cancelDunningBlock, by name (as in ../commands.ts). */
+export const cancelDunningBlockCommand: CommandConfig = {
+  "name": "cancelDunningBlock",
+  "area": "vouchers",
+  "label": "commands.cancelDunningBlock.label",
+  "method": "POST",
+  "path": "/sap/voucher/{id}/dunning/reopen",
+  "url": "/sap/voucher/:id/dunning/reopen",
+  "form": "cancelDunningBlock",
+  "permission": "voucherDetails.actions.cancelDunningBlock",
+  "roles": [
+    "ROLE_CREDITOR",
+    "ROLE_CREDITOR-MANAGEMENT",
+    "ROLE_CREDITOR-ASSISTANT",
+    "ROLE_CREDITOR-OBSERVER"
+  ],
+  "impersonation": "allowed",
+  "target": {
+    "name": "voucher",
+    "entity": "voucher",
+    "state": "status",
+    "enum": "voucherStatus",
+    "history": "voucher"
+  },
+  "from": [
+    "open",
+    "tpf_in_review",
+    "tpf_accepted"
+  ],
+  "allowSelfApproval": true,
+  "creditorStatus": [
+    "active",
+    "blocked",
+    "terminated"
+  ],
+  "history": {
+    "event": "dunningBlockCancelled",
+    "title": "history.dunningBlockCancelled"
+  },
+  "actionLog": "dunning_block_cancel",
+  "failure": "changesNotSaved",
+  "success": "vouchers.dunningBlockCancelled",
+  "notify": []
+};
+
+/** The commands taking the form cancelDunningBlock, by name (the same objects as in ../commands.ts). */
 export const cancelDunningBlockCommands: Record<string, CommandConfig> = {
-  "cancelDunningBlock": {
-    "name": "cancelDunningBlock",
-    "area": "vouchers",
-    "label": "commands.cancelDunningBlock.label",
-    "method": "POST",
-    "path": "/sap/voucher/{id}/dunning/reopen",
-    "url": "/sap/voucher/:id/dunning/reopen",
-    "form": "cancelDunningBlock",
-    "permission": "voucherDetails.actions.cancelDunningBlock",
-    "roles": [
-      "ROLE_CREDITOR",
-      "ROLE_CREDITOR-MANAGEMENT",
-      "ROLE_CREDITOR-ASSISTANT",
-      "ROLE_CREDITOR-OBSERVER"
-    ],
-    "impersonation": "allowed",
-    "target": {
-      "name": "voucher",
-      "entity": "voucher",
-      "state": "status",
-      "enum": "voucherStatus",
-      "history": "voucher"
-    },
-    "from": [
-      "open",
-      "tpf_in_review",
-      "tpf_accepted"
-    ],
-    "allowSelfApproval": true,
-    "creditorStatus": [
-      "active",
-      "blocked",
-      "terminated"
-    ],
-    "history": {
-      "event": "dunningBlockCancelled",
-      "title": "history.dunningBlockCancelled"
-    },
-    "actionLog": "dunning_block_cancel",
-    "failure": "changesNotSaved",
-    "success": "vouchers.dunningBlockCancelled",
-    "notify": []
-  }
+  cancelDunningBlock: cancelDunningBlockCommand,
 };

@@ -5,36 +5,38 @@
 
 import type { CommandConfig } from '../../src/shared/config-types';
 
-/** The commands taking the form changePassword, by name (as in ../commands.ts). */
+export const updatePasswordCommand: CommandConfig = {
+  "name": "updatePassword",
+  "area": "account",
+  "label": "commands.updatePassword.label",
+  "method": "POST",
+  "path": "/user-management/command/update-password",
+  "url": "/user-management/command/update-password",
+  "form": "changePassword",
+  "permission": "account.changePassword",
+  "roles": [
+    "ROLE_CREDITOR",
+    "ROLE_CREDITOR-MANAGEMENT",
+    "ROLE_CREDITOR-ASSISTANT",
+    "ROLE_CREDITOR-OBSERVER",
+    "ROLE_SUPER_ADMIN",
+    "ROLE_ADMIN",
+    "ROLE_PRODUCT_ADMIN"
+  ],
+  "impersonation": "refused",
+  "allowSelfApproval": true,
+  "creditorStatus": [
+    "active",
+    "blocked",
+    "terminated"
+  ],
+  "actionLog": "password_update",
+  "failure": "changesNotSaved",
+  "success": "account.passwordChanged",
+  "notify": []
+};
+
+/** The commands taking the form changePassword, by name (the same objects as in ../commands.ts). */
 export const changePasswordCommands: Record<string, CommandConfig> = {
-  "updatePassword": {
-    "name": "updatePassword",
-    "area": "account",
-    "label": "commands.updatePassword.label",
-    "method": "POST",
-    "path": "/user-management/command/update-password",
-    "url": "/user-management/command/update-password",
-    "form": "changePassword",
-    "permission": "account.changePassword",
-    "roles": [
-      "ROLE_CREDITOR",
-      "ROLE_CREDITOR-MANAGEMENT",
-      "ROLE_CREDITOR-ASSISTANT",
-      "ROLE_CREDITOR-OBSERVER",
-      "ROLE_SUPER_ADMIN",
-      "ROLE_ADMIN",
-      "ROLE_PRODUCT_ADMIN"
-    ],
-    "impersonation": "refused",
-    "allowSelfApproval": true,
-    "creditorStatus": [
-      "active",
-      "blocked",
-      "terminated"
-    ],
-    "actionLog": "password_update",
-    "failure": "changesNotSaved",
-    "success": "account.passwordChanged",
-    "notify": []
-  }
+  updatePassword: updatePasswordCommand,
 };

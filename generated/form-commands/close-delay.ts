@@ -5,49 +5,51 @@
 
 import type { CommandConfig } from '../../src/shared/config-types';
 
-/** The commands taking the form closeDelay, by name (as in ../commands.ts). */
+export const closeDelayCommand: CommandConfig = {
+  "name": "closeDelay",
+  "area": "vouchers",
+  "label": "commands.closeDelay.label",
+  "method": "POST",
+  "path": "/sap/voucher/{id}/dunning/delay/close",
+  "url": "/sap/voucher/:id/dunning/delay/close",
+  "form": "closeDelay",
+  "permission": "voucherDetails.actions.closeDelay",
+  "roles": [
+    "ROLE_CREDITOR",
+    "ROLE_CREDITOR-MANAGEMENT",
+    "ROLE_CREDITOR-ASSISTANT",
+    "ROLE_CREDITOR-OBSERVER"
+  ],
+  "impersonation": "allowed",
+  "target": {
+    "name": "voucher",
+    "entity": "voucher",
+    "state": "status",
+    "enum": "voucherStatus",
+    "history": "voucher"
+  },
+  "from": [
+    "open",
+    "tpf_in_review",
+    "tpf_accepted"
+  ],
+  "allowSelfApproval": true,
+  "creditorStatus": [
+    "active",
+    "blocked",
+    "terminated"
+  ],
+  "history": {
+    "event": "delayClosed",
+    "title": "history.delayClosed"
+  },
+  "actionLog": "voucher_delay_close",
+  "failure": "changesNotSaved",
+  "success": "vouchers.delayClosed",
+  "notify": []
+};
+
+/** The commands taking the form closeDelay, by name (the same objects as in ../commands.ts). */
 export const closeDelayCommands: Record<string, CommandConfig> = {
-  "closeDelay": {
-    "name": "closeDelay",
-    "area": "vouchers",
-    "label": "commands.closeDelay.label",
-    "method": "POST",
-    "path": "/sap/voucher/{id}/dunning/delay/close",
-    "url": "/sap/voucher/:id/dunning/delay/close",
-    "form": "closeDelay",
-    "permission": "voucherDetails.actions.closeDelay",
-    "roles": [
-      "ROLE_CREDITOR",
-      "ROLE_CREDITOR-MANAGEMENT",
-      "ROLE_CREDITOR-ASSISTANT",
-      "ROLE_CREDITOR-OBSERVER"
-    ],
-    "impersonation": "allowed",
-    "target": {
-      "name": "voucher",
-      "entity": "voucher",
-      "state": "status",
-      "enum": "voucherStatus",
-      "history": "voucher"
-    },
-    "from": [
-      "open",
-      "tpf_in_review",
-      "tpf_accepted"
-    ],
-    "allowSelfApproval": true,
-    "creditorStatus": [
-      "active",
-      "blocked",
-      "terminated"
-    ],
-    "history": {
-      "event": "delayClosed",
-      "title": "history.delayClosed"
-    },
-    "actionLog": "voucher_delay_close",
-    "failure": "changesNotSaved",
-    "success": "vouchers.delayClosed",
-    "notify": []
-  }
+  closeDelay: closeDelayCommand,
 };

@@ -5,49 +5,51 @@
 
 import type { CommandConfig } from '../../src/shared/config-types';
 
-/** The commands taking the form closeDispute, by name (as in ../commands.ts). */
+export const closeDisputeCommand: CommandConfig = {
+  "name": "closeDispute",
+  "area": "vouchers",
+  "label": "commands.closeDispute.label",
+  "method": "POST",
+  "path": "/sap/voucher/{id}/dunning/dispute/close",
+  "url": "/sap/voucher/:id/dunning/dispute/close",
+  "form": "closeDispute",
+  "permission": "voucherDetails.actions.closeDispute",
+  "roles": [
+    "ROLE_CREDITOR",
+    "ROLE_CREDITOR-MANAGEMENT",
+    "ROLE_CREDITOR-ASSISTANT",
+    "ROLE_CREDITOR-OBSERVER"
+  ],
+  "impersonation": "allowed",
+  "target": {
+    "name": "voucher",
+    "entity": "voucher",
+    "state": "status",
+    "enum": "voucherStatus",
+    "history": "voucher"
+  },
+  "from": [
+    "open",
+    "tpf_in_review",
+    "tpf_accepted"
+  ],
+  "allowSelfApproval": true,
+  "creditorStatus": [
+    "active",
+    "blocked",
+    "terminated"
+  ],
+  "history": {
+    "event": "disputeClosed",
+    "title": "history.disputeClosed"
+  },
+  "actionLog": "voucher_dispute_close",
+  "failure": "changesNotSaved",
+  "success": "vouchers.disputeClosed",
+  "notify": []
+};
+
+/** The commands taking the form closeDispute, by name (the same objects as in ../commands.ts). */
 export const closeDisputeCommands: Record<string, CommandConfig> = {
-  "closeDispute": {
-    "name": "closeDispute",
-    "area": "vouchers",
-    "label": "commands.closeDispute.label",
-    "method": "POST",
-    "path": "/sap/voucher/{id}/dunning/dispute/close",
-    "url": "/sap/voucher/:id/dunning/dispute/close",
-    "form": "closeDispute",
-    "permission": "voucherDetails.actions.closeDispute",
-    "roles": [
-      "ROLE_CREDITOR",
-      "ROLE_CREDITOR-MANAGEMENT",
-      "ROLE_CREDITOR-ASSISTANT",
-      "ROLE_CREDITOR-OBSERVER"
-    ],
-    "impersonation": "allowed",
-    "target": {
-      "name": "voucher",
-      "entity": "voucher",
-      "state": "status",
-      "enum": "voucherStatus",
-      "history": "voucher"
-    },
-    "from": [
-      "open",
-      "tpf_in_review",
-      "tpf_accepted"
-    ],
-    "allowSelfApproval": true,
-    "creditorStatus": [
-      "active",
-      "blocked",
-      "terminated"
-    ],
-    "history": {
-      "event": "disputeClosed",
-      "title": "history.disputeClosed"
-    },
-    "actionLog": "voucher_dispute_close",
-    "failure": "changesNotSaved",
-    "success": "vouchers.disputeClosed",
-    "notify": []
-  }
+  closeDispute: closeDisputeCommand,
 };

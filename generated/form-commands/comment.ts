@@ -5,44 +5,46 @@
 
 import type { CommandConfig } from '../../src/shared/config-types';
 
-/** The commands taking the form comment, by name (as in ../commands.ts). */
+export const commentVoucherCommand: CommandConfig = {
+  "name": "commentVoucher",
+  "area": "vouchers",
+  "label": "commands.commentVoucher.label",
+  "method": "POST",
+  "path": "/voucher/{id}/comment",
+  "url": "/voucher/:id/comment",
+  "form": "comment",
+  "permission": "voucherDetails.actions.comment",
+  "roles": [
+    "ROLE_CREDITOR",
+    "ROLE_CREDITOR-MANAGEMENT",
+    "ROLE_CREDITOR-ASSISTANT",
+    "ROLE_CREDITOR-OBSERVER"
+  ],
+  "impersonation": "allowed",
+  "target": {
+    "name": "voucher",
+    "entity": "voucher",
+    "state": "status",
+    "enum": "voucherStatus",
+    "history": "voucher"
+  },
+  "allowSelfApproval": true,
+  "creditorStatus": [
+    "active",
+    "blocked",
+    "terminated"
+  ],
+  "history": {
+    "event": "voucherCommented",
+    "title": "history.voucherCommented"
+  },
+  "actionLog": "voucher_comment",
+  "failure": "changesNotSaved",
+  "success": "vouchers.commentSaved",
+  "notify": []
+};
+
+/** The commands taking the form comment, by name (the same objects as in ../commands.ts). */
 export const commentCommands: Record<string, CommandConfig> = {
-  "commentVoucher": {
-    "name": "commentVoucher",
-    "area": "vouchers",
-    "label": "commands.commentVoucher.label",
-    "method": "POST",
-    "path": "/voucher/{id}/comment",
-    "url": "/voucher/:id/comment",
-    "form": "comment",
-    "permission": "voucherDetails.actions.comment",
-    "roles": [
-      "ROLE_CREDITOR",
-      "ROLE_CREDITOR-MANAGEMENT",
-      "ROLE_CREDITOR-ASSISTANT",
-      "ROLE_CREDITOR-OBSERVER"
-    ],
-    "impersonation": "allowed",
-    "target": {
-      "name": "voucher",
-      "entity": "voucher",
-      "state": "status",
-      "enum": "voucherStatus",
-      "history": "voucher"
-    },
-    "allowSelfApproval": true,
-    "creditorStatus": [
-      "active",
-      "blocked",
-      "terminated"
-    ],
-    "history": {
-      "event": "voucherCommented",
-      "title": "history.voucherCommented"
-    },
-    "actionLog": "voucher_comment",
-    "failure": "changesNotSaved",
-    "success": "vouchers.commentSaved",
-    "notify": []
-  }
+  commentVoucher: commentVoucherCommand,
 };

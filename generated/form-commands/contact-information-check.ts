@@ -5,33 +5,35 @@
 
 import type { CommandConfig } from '../../src/shared/config-types';
 
-/** The commands taking the form contactInformationCheck, by name (as in ../commands.ts). */
+export const handleCreditorContactInformationCommand: CommandConfig = {
+  "name": "handleCreditorContactInformation",
+  "area": "account",
+  "label": "commands.handleCreditorContactInformation.label",
+  "method": "POST",
+  "path": "/user-management/handle-creditor-contact-information",
+  "url": "/user-management/handle-creditor-contact-information",
+  "form": "contactInformationCheck",
+  "permission": "account.confirmContactInformation",
+  "roles": [
+    "ROLE_CREDITOR",
+    "ROLE_CREDITOR-MANAGEMENT",
+    "ROLE_CREDITOR-ASSISTANT",
+    "ROLE_CREDITOR-OBSERVER"
+  ],
+  "impersonation": "refused",
+  "allowSelfApproval": true,
+  "creditorStatus": [
+    "active",
+    "blocked",
+    "terminated"
+  ],
+  "actionLog": "contact_information_handle",
+  "failure": "changesNotSaved",
+  "success": "changesSaved",
+  "notify": []
+};
+
+/** The commands taking the form contactInformationCheck, by name (the same objects as in ../commands.ts). */
 export const contactInformationCheckCommands: Record<string, CommandConfig> = {
-  "handleCreditorContactInformation": {
-    "name": "handleCreditorContactInformation",
-    "area": "account",
-    "label": "commands.handleCreditorContactInformation.label",
-    "method": "POST",
-    "path": "/user-management/handle-creditor-contact-information",
-    "url": "/user-management/handle-creditor-contact-information",
-    "form": "contactInformationCheck",
-    "permission": "account.confirmContactInformation",
-    "roles": [
-      "ROLE_CREDITOR",
-      "ROLE_CREDITOR-MANAGEMENT",
-      "ROLE_CREDITOR-ASSISTANT",
-      "ROLE_CREDITOR-OBSERVER"
-    ],
-    "impersonation": "refused",
-    "allowSelfApproval": true,
-    "creditorStatus": [
-      "active",
-      "blocked",
-      "terminated"
-    ],
-    "actionLog": "contact_information_handle",
-    "failure": "changesNotSaved",
-    "success": "changesSaved",
-    "notify": []
-  }
+  handleCreditorContactInformation: handleCreditorContactInformationCommand,
 };

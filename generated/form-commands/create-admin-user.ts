@@ -5,54 +5,58 @@
 
 import type { CommandConfig } from '../../src/shared/config-types';
 
-/** The commands taking the form createAdminUser, by name (as in ../commands.ts). */
+export const registerAdministratorCommand: CommandConfig = {
+  "name": "registerAdministrator",
+  "area": "adminUsers",
+  "label": "commands.registerAdministrator.label",
+  "method": "POST",
+  "path": "/user-management/command/register-administrator",
+  "url": "/user-management/command/register-administrator",
+  "form": "createAdminUser",
+  "roles": [
+    "ROLE_SUPER_ADMIN"
+  ],
+  "adminPermission": "superAdmin",
+  "impersonation": "refused",
+  "allowSelfApproval": true,
+  "creditorStatus": [
+    "active",
+    "blocked",
+    "terminated"
+  ],
+  "actionLog": "admin_register",
+  "failure": "changesNotSaved",
+  "success": "adminCommands.administratorCreated",
+  "notify": []
+};
+
+export const registerProductAdministratorCommand: CommandConfig = {
+  "name": "registerProductAdministrator",
+  "area": "adminUsers",
+  "label": "commands.registerProductAdministrator.label",
+  "method": "POST",
+  "path": "/user-management/command/register-product-administrator",
+  "url": "/user-management/command/register-product-administrator",
+  "form": "createAdminUser",
+  "roles": [
+    "ROLE_SUPER_ADMIN"
+  ],
+  "adminPermission": "superAdmin",
+  "impersonation": "refused",
+  "allowSelfApproval": true,
+  "creditorStatus": [
+    "active",
+    "blocked",
+    "terminated"
+  ],
+  "actionLog": "product_admin_register",
+  "failure": "changesNotSaved",
+  "success": "adminCommands.administratorCreated",
+  "notify": []
+};
+
+/** The commands taking the form createAdminUser, by name (the same objects as in ../commands.ts). */
 export const createAdminUserCommands: Record<string, CommandConfig> = {
-  "registerAdministrator": {
-    "name": "registerAdministrator",
-    "area": "adminUsers",
-    "label": "commands.registerAdministrator.label",
-    "method": "POST",
-    "path": "/user-management/command/register-administrator",
-    "url": "/user-management/command/register-administrator",
-    "form": "createAdminUser",
-    "roles": [
-      "ROLE_SUPER_ADMIN"
-    ],
-    "adminPermission": "superAdmin",
-    "impersonation": "refused",
-    "allowSelfApproval": true,
-    "creditorStatus": [
-      "active",
-      "blocked",
-      "terminated"
-    ],
-    "actionLog": "admin_register",
-    "failure": "changesNotSaved",
-    "success": "adminCommands.administratorCreated",
-    "notify": []
-  },
-  "registerProductAdministrator": {
-    "name": "registerProductAdministrator",
-    "area": "adminUsers",
-    "label": "commands.registerProductAdministrator.label",
-    "method": "POST",
-    "path": "/user-management/command/register-product-administrator",
-    "url": "/user-management/command/register-product-administrator",
-    "form": "createAdminUser",
-    "roles": [
-      "ROLE_SUPER_ADMIN"
-    ],
-    "adminPermission": "superAdmin",
-    "impersonation": "refused",
-    "allowSelfApproval": true,
-    "creditorStatus": [
-      "active",
-      "blocked",
-      "terminated"
-    ],
-    "actionLog": "product_admin_register",
-    "failure": "changesNotSaved",
-    "success": "adminCommands.administratorCreated",
-    "notify": []
-  }
+  registerAdministrator: registerAdministratorCommand,
+  registerProductAdministrator: registerProductAdministratorCommand,
 };

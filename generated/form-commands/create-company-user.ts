@@ -5,32 +5,34 @@
 
 import type { CommandConfig } from '../../src/shared/config-types';
 
-/** The commands taking the form createCompanyUser, by name (as in ../commands.ts). */
+export const registerCompanyUserCommand: CommandConfig = {
+  "name": "registerCompanyUser",
+  "area": "settings",
+  "label": "commands.registerCompanyUser.label",
+  "method": "POST",
+  "path": "/user-management/command/register-creditor-company-user",
+  "url": "/user-management/command/register-creditor-company-user",
+  "form": "createCompanyUser",
+  "permission": "settings.actions.manageCompanyUsers",
+  "roles": [
+    "ROLE_CREDITOR",
+    "ROLE_CREDITOR-MANAGEMENT"
+  ],
+  "denied": "settings.managementOnly",
+  "impersonation": "refused",
+  "allowSelfApproval": true,
+  "creditorStatus": [
+    "active",
+    "blocked",
+    "terminated"
+  ],
+  "actionLog": "company_user_register",
+  "failure": "changesNotSaved",
+  "success": "companyUsers.created",
+  "notify": []
+};
+
+/** The commands taking the form createCompanyUser, by name (the same objects as in ../commands.ts). */
 export const createCompanyUserCommands: Record<string, CommandConfig> = {
-  "registerCompanyUser": {
-    "name": "registerCompanyUser",
-    "area": "settings",
-    "label": "commands.registerCompanyUser.label",
-    "method": "POST",
-    "path": "/user-management/command/register-creditor-company-user",
-    "url": "/user-management/command/register-creditor-company-user",
-    "form": "createCompanyUser",
-    "permission": "settings.actions.manageCompanyUsers",
-    "roles": [
-      "ROLE_CREDITOR",
-      "ROLE_CREDITOR-MANAGEMENT"
-    ],
-    "denied": "settings.managementOnly",
-    "impersonation": "refused",
-    "allowSelfApproval": true,
-    "creditorStatus": [
-      "active",
-      "blocked",
-      "terminated"
-    ],
-    "actionLog": "company_user_register",
-    "failure": "changesNotSaved",
-    "success": "companyUsers.created",
-    "notify": []
-  }
+  registerCompanyUser: registerCompanyUserCommand,
 };

@@ -5,39 +5,41 @@
 
 import type { CommandConfig } from '../../src/shared/config-types';
 
-/** The commands taking the form createCreditorUser, by name (as in ../commands.ts). */
+export const registerCreditorUserCommand: CommandConfig = {
+  "name": "registerCreditorUser",
+  "area": "adminUsers",
+  "label": "commands.registerCreditorUser.label",
+  "method": "POST",
+  "path": "/user-management/command/register-creditor",
+  "url": "/user-management/command/register-creditor",
+  "form": "createCreditorUser",
+  "targetBy": "creditorIdentifier",
+  "roles": [
+    "ROLE_SUPER_ADMIN",
+    "ROLE_ADMIN",
+    "ROLE_PRODUCT_ADMIN"
+  ],
+  "adminPermission": "creditor_registration",
+  "impersonation": "refused",
+  "target": {
+    "name": "creditor",
+    "entity": "creditor",
+    "state": "status",
+    "enum": "creditorStatus",
+    "history": "none"
+  },
+  "allowSelfApproval": true,
+  "creditorStatus": [
+    "active",
+    "blocked"
+  ],
+  "actionLog": "creditor_user_register",
+  "failure": "changesNotSaved",
+  "success": "adminCommands.creditorUserCreated",
+  "notify": []
+};
+
+/** The commands taking the form createCreditorUser, by name (the same objects as in ../commands.ts). */
 export const createCreditorUserCommands: Record<string, CommandConfig> = {
-  "registerCreditorUser": {
-    "name": "registerCreditorUser",
-    "area": "adminUsers",
-    "label": "commands.registerCreditorUser.label",
-    "method": "POST",
-    "path": "/user-management/command/register-creditor",
-    "url": "/user-management/command/register-creditor",
-    "form": "createCreditorUser",
-    "targetBy": "creditorIdentifier",
-    "roles": [
-      "ROLE_SUPER_ADMIN",
-      "ROLE_ADMIN",
-      "ROLE_PRODUCT_ADMIN"
-    ],
-    "adminPermission": "creditor_registration",
-    "impersonation": "refused",
-    "target": {
-      "name": "creditor",
-      "entity": "creditor",
-      "state": "status",
-      "enum": "creditorStatus",
-      "history": "none"
-    },
-    "allowSelfApproval": true,
-    "creditorStatus": [
-      "active",
-      "blocked"
-    ],
-    "actionLog": "creditor_user_register",
-    "failure": "changesNotSaved",
-    "success": "adminCommands.creditorUserCreated",
-    "notify": []
-  }
+  registerCreditorUser: registerCreditorUserCommand,
 };

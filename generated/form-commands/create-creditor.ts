@@ -5,30 +5,32 @@
 
 import type { CommandConfig } from '../../src/shared/config-types';
 
-/** The commands taking the form createCreditor, by name (as in ../commands.ts). */
+export const registerCreditorCommand: CommandConfig = {
+  "name": "registerCreditor",
+  "area": "registration",
+  "label": "commands.registerCreditor.label",
+  "method": "POST",
+  "path": "/creditor/register",
+  "url": "/creditor/register",
+  "form": "createCreditor",
+  "roles": [
+    "ROLE_SUPER_ADMIN",
+    "ROLE_ADMIN",
+    "ROLE_PRODUCT_ADMIN"
+  ],
+  "adminPermission": "creditor_registration",
+  "impersonation": "refused",
+  "allowSelfApproval": true,
+  "creditorStatus": [
+    "active"
+  ],
+  "actionLog": "creditor_register",
+  "failure": "changesNotSaved",
+  "success": "registration.creditorRegistered",
+  "notify": []
+};
+
+/** The commands taking the form createCreditor, by name (the same objects as in ../commands.ts). */
 export const createCreditorCommands: Record<string, CommandConfig> = {
-  "registerCreditor": {
-    "name": "registerCreditor",
-    "area": "registration",
-    "label": "commands.registerCreditor.label",
-    "method": "POST",
-    "path": "/creditor/register",
-    "url": "/creditor/register",
-    "form": "createCreditor",
-    "roles": [
-      "ROLE_SUPER_ADMIN",
-      "ROLE_ADMIN",
-      "ROLE_PRODUCT_ADMIN"
-    ],
-    "adminPermission": "creditor_registration",
-    "impersonation": "refused",
-    "allowSelfApproval": true,
-    "creditorStatus": [
-      "active"
-    ],
-    "actionLog": "creditor_register",
-    "failure": "changesNotSaved",
-    "success": "registration.creditorRegistered",
-    "notify": []
-  }
+  registerCreditor: registerCreditorCommand,
 };

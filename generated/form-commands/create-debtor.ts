@@ -5,60 +5,64 @@
 
 import type { CommandConfig } from '../../src/shared/config-types';
 
-/** The commands taking the form createDebtor, by name (as in ../commands.ts). */
-export const createDebtorCommands: Record<string, CommandConfig> = {
-  "identCheck": {
-    "name": "identCheck",
-    "area": "debtors",
-    "label": "commands.identCheck.label",
-    "method": "POST",
-    "path": "/csp/debtor",
-    "url": "/csp/debtor",
-    "form": "createDebtor",
-    "permission": "debtors.create",
-    "roles": [
-      "ROLE_CREDITOR",
-      "ROLE_CREDITOR-MANAGEMENT",
-      "ROLE_CREDITOR-ASSISTANT",
-      "ROLE_CREDITOR-OBSERVER"
-    ],
-    "impersonation": "allowed",
-    "allowSelfApproval": true,
-    "creditorStatus": [
-      "active"
-    ],
-    "actionLog": "debtor_ident_check",
-    "failure": "debtors.checkDebtorError",
-    "success": "changesSaved",
-    "notify": []
+export const identCheckCommand: CommandConfig = {
+  "name": "identCheck",
+  "area": "debtors",
+  "label": "commands.identCheck.label",
+  "method": "POST",
+  "path": "/csp/debtor",
+  "url": "/csp/debtor",
+  "form": "createDebtor",
+  "permission": "debtors.create",
+  "roles": [
+    "ROLE_CREDITOR",
+    "ROLE_CREDITOR-MANAGEMENT",
+    "ROLE_CREDITOR-ASSISTANT",
+    "ROLE_CREDITOR-OBSERVER"
+  ],
+  "impersonation": "allowed",
+  "allowSelfApproval": true,
+  "creditorStatus": [
+    "active"
+  ],
+  "actionLog": "debtor_ident_check",
+  "failure": "debtors.checkDebtorError",
+  "success": "changesSaved",
+  "notify": []
+};
+
+export const createDebtorCommand: CommandConfig = {
+  "name": "createDebtor",
+  "area": "debtors",
+  "label": "commands.createDebtor.label",
+  "method": "POST",
+  "path": "/debtor/create",
+  "url": "/debtor/create",
+  "form": "createDebtor",
+  "permission": "debtors.create",
+  "roles": [
+    "ROLE_CREDITOR",
+    "ROLE_CREDITOR-MANAGEMENT",
+    "ROLE_CREDITOR-ASSISTANT",
+    "ROLE_CREDITOR-OBSERVER"
+  ],
+  "impersonation": "allowed",
+  "allowSelfApproval": true,
+  "creditorStatus": [
+    "active"
+  ],
+  "history": {
+    "event": "debtorCreated",
+    "title": "history.debtorCreated"
   },
-  "createDebtor": {
-    "name": "createDebtor",
-    "area": "debtors",
-    "label": "commands.createDebtor.label",
-    "method": "POST",
-    "path": "/debtor/create",
-    "url": "/debtor/create",
-    "form": "createDebtor",
-    "permission": "debtors.create",
-    "roles": [
-      "ROLE_CREDITOR",
-      "ROLE_CREDITOR-MANAGEMENT",
-      "ROLE_CREDITOR-ASSISTANT",
-      "ROLE_CREDITOR-OBSERVER"
-    ],
-    "impersonation": "allowed",
-    "allowSelfApproval": true,
-    "creditorStatus": [
-      "active"
-    ],
-    "history": {
-      "event": "debtorCreated",
-      "title": "history.debtorCreated"
-    },
-    "actionLog": "debtor_create",
-    "failure": "debtors.addDebtorError",
-    "success": "debtors.debtorCreated",
-    "notify": []
-  }
+  "actionLog": "debtor_create",
+  "failure": "debtors.addDebtorError",
+  "success": "debtors.debtorCreated",
+  "notify": []
+};
+
+/** The commands taking the form createDebtor, by name (the same objects as in ../commands.ts). */
+export const createDebtorCommands: Record<string, CommandConfig> = {
+  identCheck: identCheckCommand,
+  createDebtor: createDebtorCommand,
 };

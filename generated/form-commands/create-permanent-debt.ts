@@ -5,36 +5,38 @@
 
 import type { CommandConfig } from '../../src/shared/config-types';
 
-/** The commands taking the form createPermanentDebt, by name (as in ../commands.ts). */
+export const createPermanentDebtCommand: CommandConfig = {
+  "name": "createPermanentDebt",
+  "area": "permanentDebts",
+  "label": "commands.createPermanentDebt.label",
+  "method": "POST",
+  "path": "/permanent-debt/location/{locationIdentifier}/add",
+  "url": "/permanent-debt/location/:locationIdentifier/add",
+  "form": "createPermanentDebt",
+  "permission": "permanentDebts.create",
+  "roles": [
+    "ROLE_CREDITOR",
+    "ROLE_CREDITOR-MANAGEMENT",
+    "ROLE_CREDITOR-ASSISTANT",
+    "ROLE_CREDITOR-OBSERVER"
+  ],
+  "impersonation": "allowed",
+  "allowSelfApproval": true,
+  "creditorStatus": [
+    "active"
+  ],
+  "history": {
+    "event": "permanentDebtCreated",
+    "title": "history.permanentDebtCreated"
+  },
+  "actionLog": "permanent_debt_create",
+  "failure": "changesNotSaved",
+  "success": "permanentDebts.created",
+  "notify": [],
+  "multipart": true
+};
+
+/** The commands taking the form createPermanentDebt, by name (the same objects as in ../commands.ts). */
 export const createPermanentDebtCommands: Record<string, CommandConfig> = {
-  "createPermanentDebt": {
-    "name": "createPermanentDebt",
-    "area": "permanentDebts",
-    "label": "commands.createPermanentDebt.label",
-    "method": "POST",
-    "path": "/permanent-debt/location/{locationIdentifier}/add",
-    "url": "/permanent-debt/location/:locationIdentifier/add",
-    "form": "createPermanentDebt",
-    "permission": "permanentDebts.create",
-    "roles": [
-      "ROLE_CREDITOR",
-      "ROLE_CREDITOR-MANAGEMENT",
-      "ROLE_CREDITOR-ASSISTANT",
-      "ROLE_CREDITOR-OBSERVER"
-    ],
-    "impersonation": "allowed",
-    "allowSelfApproval": true,
-    "creditorStatus": [
-      "active"
-    ],
-    "history": {
-      "event": "permanentDebtCreated",
-      "title": "history.permanentDebtCreated"
-    },
-    "actionLog": "permanent_debt_create",
-    "failure": "changesNotSaved",
-    "success": "permanentDebts.created",
-    "notify": [],
-    "multipart": true
-  }
+  createPermanentDebt: createPermanentDebtCommand,
 };

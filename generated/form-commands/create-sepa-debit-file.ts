@@ -5,40 +5,42 @@
 
 import type { CommandConfig } from '../../src/shared/config-types';
 
-/** The commands taking the form createSepaDebitFile, by name (as in ../commands.ts). */
+export const createSepaDebitFileCommand: CommandConfig = {
+  "name": "createSepaDebitFile",
+  "area": "sepaDebits",
+  "label": "commands.createSepaDebitFile.label",
+  "method": "POST",
+  "path": "/sepa-debit/file/create",
+  "url": "/sepa-debit/file/create",
+  "form": "createSepaDebitFile",
+  "targetBy": "creditorIdentifier",
+  "roles": [
+    "ROLE_SUPER_ADMIN",
+    "ROLE_ADMIN",
+    "ROLE_PRODUCT_ADMIN"
+  ],
+  "adminPermission": "sepa_direct_debits",
+  "impersonation": "refused",
+  "target": {
+    "name": "creditor",
+    "entity": "creditor",
+    "state": "status",
+    "enum": "creditorStatus",
+    "history": "none"
+  },
+  "allowSelfApproval": true,
+  "creditorStatus": [
+    "active",
+    "blocked",
+    "terminated"
+  ],
+  "actionLog": "sepa_debit_file_create",
+  "failure": "changesNotSaved",
+  "success": "sepaDebits.fileCreated",
+  "notify": []
+};
+
+/** The commands taking the form createSepaDebitFile, by name (the same objects as in ../commands.ts). */
 export const createSepaDebitFileCommands: Record<string, CommandConfig> = {
-  "createSepaDebitFile": {
-    "name": "createSepaDebitFile",
-    "area": "sepaDebits",
-    "label": "commands.createSepaDebitFile.label",
-    "method": "POST",
-    "path": "/sepa-debit/file/create",
-    "url": "/sepa-debit/file/create",
-    "form": "createSepaDebitFile",
-    "targetBy": "creditorIdentifier",
-    "roles": [
-      "ROLE_SUPER_ADMIN",
-      "ROLE_ADMIN",
-      "ROLE_PRODUCT_ADMIN"
-    ],
-    "adminPermission": "sepa_direct_debits",
-    "impersonation": "refused",
-    "target": {
-      "name": "creditor",
-      "entity": "creditor",
-      "state": "status",
-      "enum": "creditorStatus",
-      "history": "none"
-    },
-    "allowSelfApproval": true,
-    "creditorStatus": [
-      "active",
-      "blocked",
-      "terminated"
-    ],
-    "actionLog": "sepa_debit_file_create",
-    "failure": "changesNotSaved",
-    "success": "sepaDebits.fileCreated",
-    "notify": []
-  }
+  createSepaDebitFile: createSepaDebitFileCommand,
 };

@@ -5,49 +5,51 @@
 
 import type { CommandConfig } from '../../src/shared/config-types';
 
-/** The commands taking the form creditAdvice, by name (as in ../commands.ts). */
+export const createCreditAdviceCommand: CommandConfig = {
+  "name": "createCreditAdvice",
+  "area": "vouchers",
+  "label": "commands.createCreditAdvice.label",
+  "method": "POST",
+  "path": "/voucher/{id}/credit",
+  "url": "/voucher/:id/credit",
+  "form": "creditAdvice",
+  "permission": "voucherDetails.actions.creditAdvice",
+  "roles": [
+    "ROLE_CREDITOR",
+    "ROLE_CREDITOR-MANAGEMENT",
+    "ROLE_CREDITOR-ASSISTANT",
+    "ROLE_CREDITOR-OBSERVER"
+  ],
+  "impersonation": "allowed",
+  "target": {
+    "name": "voucher",
+    "entity": "voucher",
+    "state": "status",
+    "enum": "voucherStatus",
+    "history": "voucher"
+  },
+  "from": [
+    "open",
+    "tpf_in_review",
+    "tpf_accepted"
+  ],
+  "allowSelfApproval": true,
+  "creditorStatus": [
+    "active",
+    "blocked",
+    "terminated"
+  ],
+  "history": {
+    "event": "creditAdviceCreated",
+    "title": "history.creditAdviceCreated"
+  },
+  "actionLog": "voucher_credit_advice",
+  "failure": "changesNotSaved",
+  "success": "vouchers.creditAdviceCreated",
+  "notify": []
+};
+
+/** The commands taking the form creditAdvice, by name (the same objects as in ../commands.ts). */
 export const creditAdviceCommands: Record<string, CommandConfig> = {
-  "createCreditAdvice": {
-    "name": "createCreditAdvice",
-    "area": "vouchers",
-    "label": "commands.createCreditAdvice.label",
-    "method": "POST",
-    "path": "/voucher/{id}/credit",
-    "url": "/voucher/:id/credit",
-    "form": "creditAdvice",
-    "permission": "voucherDetails.actions.creditAdvice",
-    "roles": [
-      "ROLE_CREDITOR",
-      "ROLE_CREDITOR-MANAGEMENT",
-      "ROLE_CREDITOR-ASSISTANT",
-      "ROLE_CREDITOR-OBSERVER"
-    ],
-    "impersonation": "allowed",
-    "target": {
-      "name": "voucher",
-      "entity": "voucher",
-      "state": "status",
-      "enum": "voucherStatus",
-      "history": "voucher"
-    },
-    "from": [
-      "open",
-      "tpf_in_review",
-      "tpf_accepted"
-    ],
-    "allowSelfApproval": true,
-    "creditorStatus": [
-      "active",
-      "blocked",
-      "terminated"
-    ],
-    "history": {
-      "event": "creditAdviceCreated",
-      "title": "history.creditAdviceCreated"
-    },
-    "actionLog": "voucher_credit_advice",
-    "failure": "changesNotSaved",
-    "success": "vouchers.creditAdviceCreated",
-    "notify": []
-  }
+  createCreditAdvice: createCreditAdviceCommand,
 };

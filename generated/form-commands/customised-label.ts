@@ -5,44 +5,46 @@
 
 import type { CommandConfig } from '../../src/shared/config-types';
 
-/** The commands taking the form customisedLabel, by name (as in ../commands.ts). */
+export const editCustomisedLabelCommand: CommandConfig = {
+  "name": "editCustomisedLabel",
+  "area": "uploads",
+  "label": "commands.editCustomisedLabel.label",
+  "method": "POST",
+  "path": "/voucher/{id}/customised-label",
+  "url": "/voucher/:id/customised-label",
+  "form": "customisedLabel",
+  "permission": "unprocessedDetails.actions.editDeliveryType",
+  "roles": [
+    "ROLE_CREDITOR",
+    "ROLE_CREDITOR-MANAGEMENT",
+    "ROLE_CREDITOR-ASSISTANT",
+    "ROLE_CREDITOR-OBSERVER"
+  ],
+  "impersonation": "allowed",
+  "target": {
+    "name": "voucher",
+    "entity": "voucher",
+    "state": "status",
+    "enum": "voucherStatus",
+    "history": "voucher"
+  },
+  "allowSelfApproval": true,
+  "creditorStatus": [
+    "active",
+    "blocked",
+    "terminated"
+  ],
+  "history": {
+    "event": "customisedLabelChanged",
+    "title": "history.customisedLabelChanged"
+  },
+  "actionLog": "voucher_customised_label",
+  "failure": "files.uploadFailed",
+  "success": "uploads.saved",
+  "notify": []
+};
+
+/** The commands taking the form customisedLabel, by name (the same objects as in ../commands.ts). */
 export const customisedLabelCommands: Record<string, CommandConfig> = {
-  "editCustomisedLabel": {
-    "name": "editCustomisedLabel",
-    "area": "uploads",
-    "label": "commands.editCustomisedLabel.label",
-    "method": "POST",
-    "path": "/voucher/{id}/customised-label",
-    "url": "/voucher/:id/customised-label",
-    "form": "customisedLabel",
-    "permission": "unprocessedDetails.actions.editDeliveryType",
-    "roles": [
-      "ROLE_CREDITOR",
-      "ROLE_CREDITOR-MANAGEMENT",
-      "ROLE_CREDITOR-ASSISTANT",
-      "ROLE_CREDITOR-OBSERVER"
-    ],
-    "impersonation": "allowed",
-    "target": {
-      "name": "voucher",
-      "entity": "voucher",
-      "state": "status",
-      "enum": "voucherStatus",
-      "history": "voucher"
-    },
-    "allowSelfApproval": true,
-    "creditorStatus": [
-      "active",
-      "blocked",
-      "terminated"
-    ],
-    "history": {
-      "event": "customisedLabelChanged",
-      "title": "history.customisedLabelChanged"
-    },
-    "actionLog": "voucher_customised_label",
-    "failure": "files.uploadFailed",
-    "success": "uploads.saved",
-    "notify": []
-  }
+  editCustomisedLabel: editCustomisedLabelCommand,
 };

@@ -5,32 +5,34 @@
 
 import type { CommandConfig } from '../../src/shared/config-types';
 
-/** The commands taking the form datevSettings, by name (as in ../commands.ts). */
+export const updateDatevSettingsCommand: CommandConfig = {
+  "name": "updateDatevSettings",
+  "area": "datev",
+  "label": "commands.updateDatevSettings.label",
+  "method": "PUT",
+  "path": "/creditor/datev-settings",
+  "url": "/creditor/datev-settings",
+  "form": "datevSettings",
+  "permission": "vouchers.datevExport",
+  "roles": [
+    "ROLE_CREDITOR",
+    "ROLE_CREDITOR-MANAGEMENT"
+  ],
+  "denied": "datev.managementOnly",
+  "impersonation": "allowed",
+  "allowSelfApproval": true,
+  "creditorStatus": [
+    "active",
+    "blocked",
+    "terminated"
+  ],
+  "actionLog": "datev_settings_update",
+  "failure": "changesNotSaved",
+  "success": "datev.settingsSaved",
+  "notify": []
+};
+
+/** The commands taking the form datevSettings, by name (the same objects as in ../commands.ts). */
 export const datevSettingsCommands: Record<string, CommandConfig> = {
-  "updateDatevSettings": {
-    "name": "updateDatevSettings",
-    "area": "datev",
-    "label": "commands.updateDatevSettings.label",
-    "method": "PUT",
-    "path": "/creditor/datev-settings",
-    "url": "/creditor/datev-settings",
-    "form": "datevSettings",
-    "permission": "vouchers.datevExport",
-    "roles": [
-      "ROLE_CREDITOR",
-      "ROLE_CREDITOR-MANAGEMENT"
-    ],
-    "denied": "datev.managementOnly",
-    "impersonation": "allowed",
-    "allowSelfApproval": true,
-    "creditorStatus": [
-      "active",
-      "blocked",
-      "terminated"
-    ],
-    "actionLog": "datev_settings_update",
-    "failure": "changesNotSaved",
-    "success": "datev.settingsSaved",
-    "notify": []
-  }
+  updateDatevSettings: updateDatevSettingsCommand,
 };

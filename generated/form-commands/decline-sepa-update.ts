@@ -5,44 +5,46 @@
 
 import type { CommandConfig } from '../../src/shared/config-types';
 
-/** The commands taking the form declineSepaUpdate, by name (as in ../commands.ts). */
+export const declineSepaUpdateCommand: CommandConfig = {
+  "name": "declineSepaUpdate",
+  "area": "adminSepa",
+  "label": "commands.declineSepaUpdate.label",
+  "method": "POST",
+  "path": "/creditor-debit-update/command/decline",
+  "url": "/creditor-debit-update/command/decline",
+  "form": "declineSepaUpdate",
+  "targetBy": "creditorDebitUpdateIdentifier",
+  "roles": [
+    "ROLE_SUPER_ADMIN",
+    "ROLE_ADMIN",
+    "ROLE_PRODUCT_ADMIN"
+  ],
+  "adminPermission": "approve_sepa_update",
+  "impersonation": "refused",
+  "target": {
+    "name": "sepaUpdateRequest",
+    "entity": "sepaUpdateRequest",
+    "state": "status",
+    "enum": "sepaUpdateRequestStatus",
+    "history": "none"
+  },
+  "from": [
+    "in_review"
+  ],
+  "to": "declined",
+  "allowSelfApproval": false,
+  "creditorStatus": [
+    "active",
+    "blocked",
+    "terminated"
+  ],
+  "actionLog": "sepa_update_decline",
+  "failure": "changesNotSaved",
+  "success": "admin.sepaRequestDeclined",
+  "notify": []
+};
+
+/** The commands taking the form declineSepaUpdate, by name (the same objects as in ../commands.ts). */
 export const declineSepaUpdateCommands: Record<string, CommandConfig> = {
-  "declineSepaUpdate": {
-    "name": "declineSepaUpdate",
-    "area": "adminSepa",
-    "label": "commands.declineSepaUpdate.label",
-    "method": "POST",
-    "path": "/creditor-debit-update/command/decline",
-    "url": "/creditor-debit-update/command/decline",
-    "form": "declineSepaUpdate",
-    "targetBy": "creditorDebitUpdateIdentifier",
-    "roles": [
-      "ROLE_SUPER_ADMIN",
-      "ROLE_ADMIN",
-      "ROLE_PRODUCT_ADMIN"
-    ],
-    "adminPermission": "approve_sepa_update",
-    "impersonation": "refused",
-    "target": {
-      "name": "sepaUpdateRequest",
-      "entity": "sepaUpdateRequest",
-      "state": "status",
-      "enum": "sepaUpdateRequestStatus",
-      "history": "none"
-    },
-    "from": [
-      "in_review"
-    ],
-    "to": "declined",
-    "allowSelfApproval": false,
-    "creditorStatus": [
-      "active",
-      "blocked",
-      "terminated"
-    ],
-    "actionLog": "sepa_update_decline",
-    "failure": "changesNotSaved",
-    "success": "admin.sepaRequestDeclined",
-    "notify": []
-  }
+  declineSepaUpdate: declineSepaUpdateCommand,
 };

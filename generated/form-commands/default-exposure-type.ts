@@ -5,33 +5,35 @@
 
 import type { CommandConfig } from '../../src/shared/config-types';
 
-/** The commands taking the form defaultExposureType, by name (as in ../commands.ts). */
+export const updateDefaultExposureTypeCommand: CommandConfig = {
+  "name": "updateDefaultExposureType",
+  "area": "settings",
+  "label": "commands.updateDefaultExposureType.label",
+  "method": "PUT",
+  "path": "/creditor/default-exposure-type",
+  "url": "/creditor/default-exposure-type",
+  "form": "defaultExposureType",
+  "permission": "settings.actions.editDefaults",
+  "roles": [
+    "ROLE_CREDITOR",
+    "ROLE_CREDITOR-MANAGEMENT",
+    "ROLE_CREDITOR-ASSISTANT",
+    "ROLE_CREDITOR-OBSERVER"
+  ],
+  "impersonation": "allowed",
+  "allowSelfApproval": true,
+  "creditorStatus": [
+    "active",
+    "blocked",
+    "terminated"
+  ],
+  "actionLog": "default_exposure_type_update",
+  "failure": "changesNotSaved",
+  "success": "settings.defaultExposureTypeSaved",
+  "notify": []
+};
+
+/** The commands taking the form defaultExposureType, by name (the same objects as in ../commands.ts). */
 export const defaultExposureTypeCommands: Record<string, CommandConfig> = {
-  "updateDefaultExposureType": {
-    "name": "updateDefaultExposureType",
-    "area": "settings",
-    "label": "commands.updateDefaultExposureType.label",
-    "method": "PUT",
-    "path": "/creditor/default-exposure-type",
-    "url": "/creditor/default-exposure-type",
-    "form": "defaultExposureType",
-    "permission": "settings.actions.editDefaults",
-    "roles": [
-      "ROLE_CREDITOR",
-      "ROLE_CREDITOR-MANAGEMENT",
-      "ROLE_CREDITOR-ASSISTANT",
-      "ROLE_CREDITOR-OBSERVER"
-    ],
-    "impersonation": "allowed",
-    "allowSelfApproval": true,
-    "creditorStatus": [
-      "active",
-      "blocked",
-      "terminated"
-    ],
-    "actionLog": "default_exposure_type_update",
-    "failure": "changesNotSaved",
-    "success": "settings.defaultExposureTypeSaved",
-    "notify": []
-  }
+  updateDefaultExposureType: updateDefaultExposureTypeCommand,
 };

@@ -5,33 +5,35 @@
 
 import type { CommandConfig } from '../../src/shared/config-types';
 
-/** The commands taking the form deleteCompanyUser, by name (as in ../commands.ts). */
+export const deleteCompanyUserCommand: CommandConfig = {
+  "name": "deleteCompanyUser",
+  "area": "settings",
+  "label": "commands.deleteCompanyUser.label",
+  "method": "POST",
+  "path": "/user-management/command/delete-creditor-company-user",
+  "url": "/user-management/command/delete-creditor-company-user",
+  "form": "deleteCompanyUser",
+  "permission": "settings.actions.manageCompanyUsers",
+  "roles": [
+    "ROLE_CREDITOR",
+    "ROLE_CREDITOR-MANAGEMENT"
+  ],
+  "denied": "settings.managementOnly",
+  "impersonation": "refused",
+  "allowSelfApproval": true,
+  "creditorStatus": [
+    "active",
+    "blocked",
+    "terminated"
+  ],
+  "actionLog": "company_user_delete",
+  "failure": "changesNotSaved",
+  "success": "companyUsers.deleted",
+  "confirm": "companyUsers.deleteConfirm",
+  "notify": []
+};
+
+/** The commands taking the form deleteCompanyUser, by name (the same objects as in ../commands.ts). */
 export const deleteCompanyUserCommands: Record<string, CommandConfig> = {
-  "deleteCompanyUser": {
-    "name": "deleteCompanyUser",
-    "area": "settings",
-    "label": "commands.deleteCompanyUser.label",
-    "method": "POST",
-    "path": "/user-management/command/delete-creditor-company-user",
-    "url": "/user-management/command/delete-creditor-company-user",
-    "form": "deleteCompanyUser",
-    "permission": "settings.actions.manageCompanyUsers",
-    "roles": [
-      "ROLE_CREDITOR",
-      "ROLE_CREDITOR-MANAGEMENT"
-    ],
-    "denied": "settings.managementOnly",
-    "impersonation": "refused",
-    "allowSelfApproval": true,
-    "creditorStatus": [
-      "active",
-      "blocked",
-      "terminated"
-    ],
-    "actionLog": "company_user_delete",
-    "failure": "changesNotSaved",
-    "success": "companyUsers.deleted",
-    "confirm": "companyUsers.deleteConfirm",
-    "notify": []
-  }
+  deleteCompanyUser: deleteCompanyUserCommand,
 };

@@ -5,34 +5,36 @@
 
 import type { CommandConfig } from '../../src/shared/config-types';
 
-/** The commands taking the form deleteEmailReminderSetting, by name (as in ../commands.ts). */
+export const deleteEmailReminderSettingCommand: CommandConfig = {
+  "name": "deleteEmailReminderSetting",
+  "area": "settings",
+  "label": "commands.deleteEmailReminderSetting.label",
+  "method": "POST",
+  "path": "/user-information/command/creditor-setting/delete",
+  "url": "/user-information/command/creditor-setting/delete",
+  "form": "deleteEmailReminderSetting",
+  "permission": "settings.actions.editEmailReminders",
+  "roles": [
+    "ROLE_CREDITOR",
+    "ROLE_CREDITOR-MANAGEMENT",
+    "ROLE_CREDITOR-ASSISTANT",
+    "ROLE_CREDITOR-OBSERVER"
+  ],
+  "impersonation": "allowed",
+  "allowSelfApproval": true,
+  "creditorStatus": [
+    "active",
+    "blocked",
+    "terminated"
+  ],
+  "actionLog": "email_reminder_setting_delete",
+  "failure": "changesNotSaved",
+  "success": "settings.reminderDeleted",
+  "confirm": "emailReminders.deleteConfirm",
+  "notify": []
+};
+
+/** The commands taking the form deleteEmailReminderSetting, by name (the same objects as in ../commands.ts). */
 export const deleteEmailReminderSettingCommands: Record<string, CommandConfig> = {
-  "deleteEmailReminderSetting": {
-    "name": "deleteEmailReminderSetting",
-    "area": "settings",
-    "label": "commands.deleteEmailReminderSetting.label",
-    "method": "POST",
-    "path": "/user-information/command/creditor-setting/delete",
-    "url": "/user-information/command/creditor-setting/delete",
-    "form": "deleteEmailReminderSetting",
-    "permission": "settings.actions.editEmailReminders",
-    "roles": [
-      "ROLE_CREDITOR",
-      "ROLE_CREDITOR-MANAGEMENT",
-      "ROLE_CREDITOR-ASSISTANT",
-      "ROLE_CREDITOR-OBSERVER"
-    ],
-    "impersonation": "allowed",
-    "allowSelfApproval": true,
-    "creditorStatus": [
-      "active",
-      "blocked",
-      "terminated"
-    ],
-    "actionLog": "email_reminder_setting_delete",
-    "failure": "changesNotSaved",
-    "success": "settings.reminderDeleted",
-    "confirm": "emailReminders.deleteConfirm",
-    "notify": []
-  }
+  deleteEmailReminderSetting: deleteEmailReminderSettingCommand,
 };

@@ -5,49 +5,51 @@
 
 import type { CommandConfig } from '../../src/shared/config-types';
 
-/** The commands taking the form directPayment, by name (as in ../commands.ts). */
+export const reportDirectPaymentCommand: CommandConfig = {
+  "name": "reportDirectPayment",
+  "area": "vouchers",
+  "label": "commands.reportDirectPayment.label",
+  "method": "POST",
+  "path": "/voucher/{id}/direct-payment",
+  "url": "/voucher/:id/direct-payment",
+  "form": "directPayment",
+  "permission": "voucherDetails.actions.directPayment",
+  "roles": [
+    "ROLE_CREDITOR",
+    "ROLE_CREDITOR-MANAGEMENT",
+    "ROLE_CREDITOR-ASSISTANT",
+    "ROLE_CREDITOR-OBSERVER"
+  ],
+  "impersonation": "allowed",
+  "target": {
+    "name": "voucher",
+    "entity": "voucher",
+    "state": "status",
+    "enum": "voucherStatus",
+    "history": "voucher"
+  },
+  "from": [
+    "open",
+    "tpf_in_review",
+    "tpf_accepted"
+  ],
+  "allowSelfApproval": true,
+  "creditorStatus": [
+    "active",
+    "blocked",
+    "terminated"
+  ],
+  "history": {
+    "event": "directPaymentReported",
+    "title": "history.directPaymentReported"
+  },
+  "actionLog": "voucher_direct_payment",
+  "failure": "changesNotSaved",
+  "success": "vouchers.directPaymentReported",
+  "notify": []
+};
+
+/** The commands taking the form directPayment, by name (the same objects as in ../commands.ts). */
 export const directPaymentCommands: Record<string, CommandConfig> = {
-  "reportDirectPayment": {
-    "name": "reportDirectPayment",
-    "area": "vouchers",
-    "label": "commands.reportDirectPayment.label",
-    "method": "POST",
-    "path": "/voucher/{id}/direct-payment",
-    "url": "/voucher/:id/direct-payment",
-    "form": "directPayment",
-    "permission": "voucherDetails.actions.directPayment",
-    "roles": [
-      "ROLE_CREDITOR",
-      "ROLE_CREDITOR-MANAGEMENT",
-      "ROLE_CREDITOR-ASSISTANT",
-      "ROLE_CREDITOR-OBSERVER"
-    ],
-    "impersonation": "allowed",
-    "target": {
-      "name": "voucher",
-      "entity": "voucher",
-      "state": "status",
-      "enum": "voucherStatus",
-      "history": "voucher"
-    },
-    "from": [
-      "open",
-      "tpf_in_review",
-      "tpf_accepted"
-    ],
-    "allowSelfApproval": true,
-    "creditorStatus": [
-      "active",
-      "blocked",
-      "terminated"
-    ],
-    "history": {
-      "event": "directPaymentReported",
-      "title": "history.directPaymentReported"
-    },
-    "actionLog": "voucher_direct_payment",
-    "failure": "changesNotSaved",
-    "success": "vouchers.directPaymentReported",
-    "notify": []
-  }
+  reportDirectPayment: reportDirectPaymentCommand,
 };

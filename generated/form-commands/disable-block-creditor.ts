@@ -5,49 +5,51 @@
 
 import type { CommandConfig } from '../../src/shared/config-types';
 
-/** The commands taking the form disableBlockCreditor, by name (as in ../commands.ts). */
+export const disableBlockCreditorCommand: CommandConfig = {
+  "name": "disableBlockCreditor",
+  "area": "adminCreditors",
+  "label": "commands.disableBlockCreditor.label",
+  "method": "POST",
+  "path": "/creditor/{id}/disable-block",
+  "url": "/creditor/:id/disable-block",
+  "form": "disableBlockCreditor",
+  "roles": [
+    "ROLE_SUPER_ADMIN",
+    "ROLE_ADMIN",
+    "ROLE_PRODUCT_ADMIN"
+  ],
+  "adminPermission": "block_creditor",
+  "impersonation": "refused",
+  "target": {
+    "name": "creditor",
+    "entity": "creditor",
+    "state": "status",
+    "enum": "creditorStatus",
+    "history": "none"
+  },
+  "from": [
+    "blocked"
+  ],
+  "to": "active",
+  "allowSelfApproval": true,
+  "creditorStatus": [
+    "active",
+    "blocked",
+    "terminated"
+  ],
+  "actionLog": "creditor_disable_block",
+  "failure": "changesNotSaved",
+  "success": "adminCommands.creditorUnblocked",
+  "notify": [
+    {
+      "channel": "mail",
+      "to": "mainUsers",
+      "template": "notice"
+    }
+  ]
+};
+
+/** The commands taking the form disableBlockCreditor, by name (the same objects as in ../commands.ts). */
 export const disableBlockCreditorCommands: Record<string, CommandConfig> = {
-  "disableBlockCreditor": {
-    "name": "disableBlockCreditor",
-    "area": "adminCreditors",
-    "label": "commands.disableBlockCreditor.label",
-    "method": "POST",
-    "path": "/creditor/{id}/disable-block",
-    "url": "/creditor/:id/disable-block",
-    "form": "disableBlockCreditor",
-    "roles": [
-      "ROLE_SUPER_ADMIN",
-      "ROLE_ADMIN",
-      "ROLE_PRODUCT_ADMIN"
-    ],
-    "adminPermission": "block_creditor",
-    "impersonation": "refused",
-    "target": {
-      "name": "creditor",
-      "entity": "creditor",
-      "state": "status",
-      "enum": "creditorStatus",
-      "history": "none"
-    },
-    "from": [
-      "blocked"
-    ],
-    "to": "active",
-    "allowSelfApproval": true,
-    "creditorStatus": [
-      "active",
-      "blocked",
-      "terminated"
-    ],
-    "actionLog": "creditor_disable_block",
-    "failure": "changesNotSaved",
-    "success": "adminCommands.creditorUnblocked",
-    "notify": [
-      {
-        "channel": "mail",
-        "to": "mainUsers",
-        "template": "notice"
-      }
-    ]
-  }
+  disableBlockCreditor: disableBlockCreditorCommand,
 };

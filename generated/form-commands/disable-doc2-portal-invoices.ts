@@ -5,40 +5,42 @@
 
 import type { CommandConfig } from '../../src/shared/config-types';
 
-/** The commands taking the form disableDoc2PortalInvoices, by name (as in ../commands.ts). */
+export const disableDoc2PortalInvoicesCommand: CommandConfig = {
+  "name": "disableDoc2PortalInvoices",
+  "area": "adminUsers",
+  "label": "commands.disableDoc2PortalInvoices.label",
+  "method": "POST",
+  "path": "/user-management/command/user/doc2portal-invoice/disable",
+  "url": "/user-management/command/user/doc2portal-invoice/disable",
+  "form": "disableDoc2PortalInvoices",
+  "targetBy": "userIdentifier",
+  "roles": [
+    "ROLE_SUPER_ADMIN",
+    "ROLE_ADMIN",
+    "ROLE_PRODUCT_ADMIN"
+  ],
+  "adminPermission": "enable_doc2portal",
+  "impersonation": "refused",
+  "target": {
+    "name": "user",
+    "entity": "userListItem",
+    "state": "status",
+    "enum": "userStatus",
+    "history": "none"
+  },
+  "allowSelfApproval": true,
+  "creditorStatus": [
+    "active",
+    "blocked",
+    "terminated"
+  ],
+  "actionLog": "doc2portal_invoice_disable",
+  "failure": "changesNotSaved",
+  "success": "changesSaved",
+  "notify": []
+};
+
+/** The commands taking the form disableDoc2PortalInvoices, by name (the same objects as in ../commands.ts). */
 export const disableDoc2PortalInvoicesCommands: Record<string, CommandConfig> = {
-  "disableDoc2PortalInvoices": {
-    "name": "disableDoc2PortalInvoices",
-    "area": "adminUsers",
-    "label": "commands.disableDoc2PortalInvoices.label",
-    "method": "POST",
-    "path": "/user-management/command/user/doc2portal-invoice/disable",
-    "url": "/user-management/command/user/doc2portal-invoice/disable",
-    "form": "disableDoc2PortalInvoices",
-    "targetBy": "userIdentifier",
-    "roles": [
-      "ROLE_SUPER_ADMIN",
-      "ROLE_ADMIN",
-      "ROLE_PRODUCT_ADMIN"
-    ],
-    "adminPermission": "enable_doc2portal",
-    "impersonation": "refused",
-    "target": {
-      "name": "user",
-      "entity": "userListItem",
-      "state": "status",
-      "enum": "userStatus",
-      "history": "none"
-    },
-    "allowSelfApproval": true,
-    "creditorStatus": [
-      "active",
-      "blocked",
-      "terminated"
-    ],
-    "actionLog": "doc2portal_invoice_disable",
-    "failure": "changesNotSaved",
-    "success": "changesSaved",
-    "notify": []
-  }
+  disableDoc2PortalInvoices: disableDoc2PortalInvoicesCommand,
 };

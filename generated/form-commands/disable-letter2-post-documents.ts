@@ -5,40 +5,42 @@
 
 import type { CommandConfig } from '../../src/shared/config-types';
 
-/** The commands taking the form disableLetter2PostDocuments, by name (as in ../commands.ts). */
+export const disableLetter2PostDocumentsCommand: CommandConfig = {
+  "name": "disableLetter2PostDocuments",
+  "area": "adminUsers",
+  "label": "commands.disableLetter2PostDocuments.label",
+  "method": "POST",
+  "path": "/user-management/command/user/doc2portal-document/disable",
+  "url": "/user-management/command/user/doc2portal-document/disable",
+  "form": "disableLetter2PostDocuments",
+  "targetBy": "userIdentifier",
+  "roles": [
+    "ROLE_SUPER_ADMIN",
+    "ROLE_ADMIN",
+    "ROLE_PRODUCT_ADMIN"
+  ],
+  "adminPermission": "enable_doc2portal",
+  "impersonation": "refused",
+  "target": {
+    "name": "user",
+    "entity": "userListItem",
+    "state": "status",
+    "enum": "userStatus",
+    "history": "none"
+  },
+  "allowSelfApproval": true,
+  "creditorStatus": [
+    "active",
+    "blocked",
+    "terminated"
+  ],
+  "actionLog": "doc2portal_document_disable",
+  "failure": "changesNotSaved",
+  "success": "changesSaved",
+  "notify": []
+};
+
+/** The commands taking the form disableLetter2PostDocuments, by name (the same objects as in ../commands.ts). */
 export const disableLetter2PostDocumentsCommands: Record<string, CommandConfig> = {
-  "disableLetter2PostDocuments": {
-    "name": "disableLetter2PostDocuments",
-    "area": "adminUsers",
-    "label": "commands.disableLetter2PostDocuments.label",
-    "method": "POST",
-    "path": "/user-management/command/user/doc2portal-document/disable",
-    "url": "/user-management/command/user/doc2portal-document/disable",
-    "form": "disableLetter2PostDocuments",
-    "targetBy": "userIdentifier",
-    "roles": [
-      "ROLE_SUPER_ADMIN",
-      "ROLE_ADMIN",
-      "ROLE_PRODUCT_ADMIN"
-    ],
-    "adminPermission": "enable_doc2portal",
-    "impersonation": "refused",
-    "target": {
-      "name": "user",
-      "entity": "userListItem",
-      "state": "status",
-      "enum": "userStatus",
-      "history": "none"
-    },
-    "allowSelfApproval": true,
-    "creditorStatus": [
-      "active",
-      "blocked",
-      "terminated"
-    ],
-    "actionLog": "doc2portal_document_disable",
-    "failure": "changesNotSaved",
-    "success": "changesSaved",
-    "notify": []
-  }
+  disableLetter2PostDocuments: disableLetter2PostDocumentsCommand,
 };

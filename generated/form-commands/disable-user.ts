@@ -5,46 +5,48 @@
 
 import type { CommandConfig } from '../../src/shared/config-types';
 
-/** The commands taking the form disableUser, by name (as in ../commands.ts). */
+export const disableUserCommand: CommandConfig = {
+  "name": "disableUser",
+  "area": "adminUsers",
+  "label": "commands.disableUser.label",
+  "method": "POST",
+  "path": "/user-management/command/user/disable",
+  "url": "/user-management/command/user/disable",
+  "form": "disableUser",
+  "targetBy": "userIdentifier",
+  "roles": [
+    "ROLE_SUPER_ADMIN",
+    "ROLE_ADMIN",
+    "ROLE_PRODUCT_ADMIN"
+  ],
+  "adminPermission": "disable_user",
+  "impersonation": "refused",
+  "target": {
+    "name": "user",
+    "entity": "userListItem",
+    "state": "status",
+    "enum": "userStatus",
+    "history": "none"
+  },
+  "from": [
+    "new",
+    "active",
+    "password_reset_requested",
+    "password_reset"
+  ],
+  "allowSelfApproval": true,
+  "creditorStatus": [
+    "active",
+    "blocked",
+    "terminated"
+  ],
+  "actionLog": "user_disable",
+  "failure": "changesNotSaved",
+  "success": "adminCommands.userDisabled",
+  "notify": []
+};
+
+/** The commands taking the form disableUser, by name (the same objects as in ../commands.ts). */
 export const disableUserCommands: Record<string, CommandConfig> = {
-  "disableUser": {
-    "name": "disableUser",
-    "area": "adminUsers",
-    "label": "commands.disableUser.label",
-    "method": "POST",
-    "path": "/user-management/command/user/disable",
-    "url": "/user-management/command/user/disable",
-    "form": "disableUser",
-    "targetBy": "userIdentifier",
-    "roles": [
-      "ROLE_SUPER_ADMIN",
-      "ROLE_ADMIN",
-      "ROLE_PRODUCT_ADMIN"
-    ],
-    "adminPermission": "disable_user",
-    "impersonation": "refused",
-    "target": {
-      "name": "user",
-      "entity": "userListItem",
-      "state": "status",
-      "enum": "userStatus",
-      "history": "none"
-    },
-    "from": [
-      "new",
-      "active",
-      "password_reset_requested",
-      "password_reset"
-    ],
-    "allowSelfApproval": true,
-    "creditorStatus": [
-      "active",
-      "blocked",
-      "terminated"
-    ],
-    "actionLog": "user_disable",
-    "failure": "changesNotSaved",
-    "success": "adminCommands.userDisabled",
-    "notify": []
-  }
+  disableUser: disableUserCommand,
 };

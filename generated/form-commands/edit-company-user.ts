@@ -5,32 +5,34 @@
 
 import type { CommandConfig } from '../../src/shared/config-types';
 
-/** The commands taking the form editCompanyUser, by name (as in ../commands.ts). */
+export const updateCompanyUserCommand: CommandConfig = {
+  "name": "updateCompanyUser",
+  "area": "settings",
+  "label": "commands.updateCompanyUser.label",
+  "method": "POST",
+  "path": "/user-management/command/update-creditor-company-user",
+  "url": "/user-management/command/update-creditor-company-user",
+  "form": "editCompanyUser",
+  "permission": "settings.actions.manageCompanyUsers",
+  "roles": [
+    "ROLE_CREDITOR",
+    "ROLE_CREDITOR-MANAGEMENT"
+  ],
+  "denied": "settings.managementOnly",
+  "impersonation": "refused",
+  "allowSelfApproval": true,
+  "creditorStatus": [
+    "active",
+    "blocked",
+    "terminated"
+  ],
+  "actionLog": "company_user_update",
+  "failure": "changesNotSaved",
+  "success": "settings.companyUserUpdated",
+  "notify": []
+};
+
+/** The commands taking the form editCompanyUser, by name (the same objects as in ../commands.ts). */
 export const editCompanyUserCommands: Record<string, CommandConfig> = {
-  "updateCompanyUser": {
-    "name": "updateCompanyUser",
-    "area": "settings",
-    "label": "commands.updateCompanyUser.label",
-    "method": "POST",
-    "path": "/user-management/command/update-creditor-company-user",
-    "url": "/user-management/command/update-creditor-company-user",
-    "form": "editCompanyUser",
-    "permission": "settings.actions.manageCompanyUsers",
-    "roles": [
-      "ROLE_CREDITOR",
-      "ROLE_CREDITOR-MANAGEMENT"
-    ],
-    "denied": "settings.managementOnly",
-    "impersonation": "refused",
-    "allowSelfApproval": true,
-    "creditorStatus": [
-      "active",
-      "blocked",
-      "terminated"
-    ],
-    "actionLog": "company_user_update",
-    "failure": "changesNotSaved",
-    "success": "settings.companyUserUpdated",
-    "notify": []
-  }
+  updateCompanyUser: updateCompanyUserCommand,
 };

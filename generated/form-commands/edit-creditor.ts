@@ -5,39 +5,41 @@
 
 import type { CommandConfig } from '../../src/shared/config-types';
 
-/** The commands taking the form editCreditor, by name (as in ../commands.ts). */
+export const updateCreditorCommand: CommandConfig = {
+  "name": "updateCreditor",
+  "area": "adminCreditors",
+  "label": "commands.updateCreditor.label",
+  "method": "POST",
+  "path": "/creditor/{id}/update",
+  "url": "/creditor/:id/update",
+  "form": "editCreditor",
+  "roles": [
+    "ROLE_SUPER_ADMIN",
+    "ROLE_ADMIN",
+    "ROLE_PRODUCT_ADMIN"
+  ],
+  "adminPermission": "creditor_registration",
+  "impersonation": "refused",
+  "target": {
+    "name": "creditor",
+    "entity": "creditor",
+    "state": "status",
+    "enum": "creditorStatus",
+    "history": "none"
+  },
+  "allowSelfApproval": true,
+  "creditorStatus": [
+    "active",
+    "blocked",
+    "terminated"
+  ],
+  "actionLog": "creditor_update",
+  "failure": "changesNotSaved",
+  "success": "adminCommands.creditorUpdated",
+  "notify": []
+};
+
+/** The commands taking the form editCreditor, by name (the same objects as in ../commands.ts). */
 export const editCreditorCommands: Record<string, CommandConfig> = {
-  "updateCreditor": {
-    "name": "updateCreditor",
-    "area": "adminCreditors",
-    "label": "commands.updateCreditor.label",
-    "method": "POST",
-    "path": "/creditor/{id}/update",
-    "url": "/creditor/:id/update",
-    "form": "editCreditor",
-    "roles": [
-      "ROLE_SUPER_ADMIN",
-      "ROLE_ADMIN",
-      "ROLE_PRODUCT_ADMIN"
-    ],
-    "adminPermission": "creditor_registration",
-    "impersonation": "refused",
-    "target": {
-      "name": "creditor",
-      "entity": "creditor",
-      "state": "status",
-      "enum": "creditorStatus",
-      "history": "none"
-    },
-    "allowSelfApproval": true,
-    "creditorStatus": [
-      "active",
-      "blocked",
-      "terminated"
-    ],
-    "actionLog": "creditor_update",
-    "failure": "changesNotSaved",
-    "success": "adminCommands.creditorUpdated",
-    "notify": []
-  }
+  updateCreditor: updateCreditorCommand,
 };

@@ -5,48 +5,50 @@
 
 import type { CommandConfig } from '../../src/shared/config-types';
 
-/** The commands taking the form editDebtor, by name (as in ../commands.ts). */
+export const updateDebtorCommand: CommandConfig = {
+  "name": "updateDebtor",
+  "area": "debtors",
+  "label": "commands.updateDebtor.label",
+  "method": "POST",
+  "path": "/debtor/update/{id}",
+  "url": "/debtor/update/:id",
+  "form": "editDebtor",
+  "permission": "debtorDetails.actions.editDebtor",
+  "roles": [
+    "ROLE_CREDITOR",
+    "ROLE_CREDITOR-MANAGEMENT",
+    "ROLE_CREDITOR-ASSISTANT",
+    "ROLE_CREDITOR-OBSERVER"
+  ],
+  "impersonation": "allowed",
+  "target": {
+    "name": "debtor",
+    "entity": "debtor",
+    "state": "status",
+    "enum": "debtorStatus",
+    "history": "debtor",
+    "permissions": "/debtor/{id}/permissions"
+  },
+  "from": [
+    "active",
+    "reactivated"
+  ],
+  "allowSelfApproval": true,
+  "creditorStatus": [
+    "active",
+    "terminated"
+  ],
+  "history": {
+    "event": "debtorUpdated",
+    "title": "history.debtorUpdated"
+  },
+  "actionLog": "debtor_update",
+  "failure": "changesNotSaved",
+  "success": "changesSaved",
+  "notify": []
+};
+
+/** The commands taking the form editDebtor, by name (the same objects as in ../commands.ts). */
 export const editDebtorCommands: Record<string, CommandConfig> = {
-  "updateDebtor": {
-    "name": "updateDebtor",
-    "area": "debtors",
-    "label": "commands.updateDebtor.label",
-    "method": "POST",
-    "path": "/debtor/update/{id}",
-    "url": "/debtor/update/:id",
-    "form": "editDebtor",
-    "permission": "debtorDetails.actions.editDebtor",
-    "roles": [
-      "ROLE_CREDITOR",
-      "ROLE_CREDITOR-MANAGEMENT",
-      "ROLE_CREDITOR-ASSISTANT",
-      "ROLE_CREDITOR-OBSERVER"
-    ],
-    "impersonation": "allowed",
-    "target": {
-      "name": "debtor",
-      "entity": "debtor",
-      "state": "status",
-      "enum": "debtorStatus",
-      "history": "debtor",
-      "permissions": "/debtor/{id}/permissions"
-    },
-    "from": [
-      "active",
-      "reactivated"
-    ],
-    "allowSelfApproval": true,
-    "creditorStatus": [
-      "active",
-      "terminated"
-    ],
-    "history": {
-      "event": "debtorUpdated",
-      "title": "history.debtorUpdated"
-    },
-    "actionLog": "debtor_update",
-    "failure": "changesNotSaved",
-    "success": "changesSaved",
-    "notify": []
-  }
+  updateDebtor: updateDebtorCommand,
 };

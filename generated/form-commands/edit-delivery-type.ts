@@ -5,44 +5,46 @@
 
 import type { CommandConfig } from '../../src/shared/config-types';
 
-/** The commands taking the form editDeliveryType, by name (as in ../commands.ts). */
+export const editDeliveryTypeCommand: CommandConfig = {
+  "name": "editDeliveryType",
+  "area": "uploads",
+  "label": "commands.editDeliveryType.label",
+  "method": "POST",
+  "path": "/voucher/{id}/delivery-type",
+  "url": "/voucher/:id/delivery-type",
+  "form": "editDeliveryType",
+  "permission": "unprocessedDetails.actions.editDeliveryType",
+  "roles": [
+    "ROLE_CREDITOR",
+    "ROLE_CREDITOR-MANAGEMENT",
+    "ROLE_CREDITOR-ASSISTANT",
+    "ROLE_CREDITOR-OBSERVER"
+  ],
+  "impersonation": "allowed",
+  "target": {
+    "name": "voucher",
+    "entity": "voucher",
+    "state": "status",
+    "enum": "voucherStatus",
+    "history": "voucher"
+  },
+  "allowSelfApproval": true,
+  "creditorStatus": [
+    "active",
+    "blocked",
+    "terminated"
+  ],
+  "history": {
+    "event": "deliveryTypeChanged",
+    "title": "history.deliveryTypeChanged"
+  },
+  "actionLog": "voucher_delivery_type",
+  "failure": "addresses.addressNotAdded",
+  "success": "uploads.saved",
+  "notify": []
+};
+
+/** The commands taking the form editDeliveryType, by name (the same objects as in ../commands.ts). */
 export const editDeliveryTypeCommands: Record<string, CommandConfig> = {
-  "editDeliveryType": {
-    "name": "editDeliveryType",
-    "area": "uploads",
-    "label": "commands.editDeliveryType.label",
-    "method": "POST",
-    "path": "/voucher/{id}/delivery-type",
-    "url": "/voucher/:id/delivery-type",
-    "form": "editDeliveryType",
-    "permission": "unprocessedDetails.actions.editDeliveryType",
-    "roles": [
-      "ROLE_CREDITOR",
-      "ROLE_CREDITOR-MANAGEMENT",
-      "ROLE_CREDITOR-ASSISTANT",
-      "ROLE_CREDITOR-OBSERVER"
-    ],
-    "impersonation": "allowed",
-    "target": {
-      "name": "voucher",
-      "entity": "voucher",
-      "state": "status",
-      "enum": "voucherStatus",
-      "history": "voucher"
-    },
-    "allowSelfApproval": true,
-    "creditorStatus": [
-      "active",
-      "blocked",
-      "terminated"
-    ],
-    "history": {
-      "event": "deliveryTypeChanged",
-      "title": "history.deliveryTypeChanged"
-    },
-    "actionLog": "voucher_delivery_type",
-    "failure": "addresses.addressNotAdded",
-    "success": "uploads.saved",
-    "notify": []
-  }
+  editDeliveryType: editDeliveryTypeCommand,
 };

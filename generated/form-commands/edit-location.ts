@@ -5,48 +5,50 @@
 
 import type { CommandConfig } from '../../src/shared/config-types';
 
-/** The commands taking the form editLocation, by name (as in ../commands.ts). */
+export const updateLocationCommand: CommandConfig = {
+  "name": "updateLocation",
+  "area": "debtors",
+  "label": "commands.updateLocation.label",
+  "method": "POST",
+  "path": "/location/update/{id}",
+  "url": "/location/update/:id",
+  "form": "editLocation",
+  "permission": "debtorDetails.actions.editLocation",
+  "roles": [
+    "ROLE_CREDITOR",
+    "ROLE_CREDITOR-MANAGEMENT",
+    "ROLE_CREDITOR-ASSISTANT",
+    "ROLE_CREDITOR-OBSERVER"
+  ],
+  "impersonation": "allowed",
+  "target": {
+    "name": "location",
+    "entity": "location",
+    "state": "status",
+    "enum": "debtorStatus",
+    "history": "debtor",
+    "permissions": "/location/{id}/permissions"
+  },
+  "from": [
+    "active",
+    "reactivated"
+  ],
+  "allowSelfApproval": true,
+  "creditorStatus": [
+    "active",
+    "terminated"
+  ],
+  "history": {
+    "event": "locationUpdated",
+    "title": "history.locationUpdated"
+  },
+  "actionLog": "location_update",
+  "failure": "changesNotSaved",
+  "success": "changesSaved",
+  "notify": []
+};
+
+/** The commands taking the form editLocation, by name (the same objects as in ../commands.ts). */
 export const editLocationCommands: Record<string, CommandConfig> = {
-  "updateLocation": {
-    "name": "updateLocation",
-    "area": "debtors",
-    "label": "commands.updateLocation.label",
-    "method": "POST",
-    "path": "/location/update/{id}",
-    "url": "/location/update/:id",
-    "form": "editLocation",
-    "permission": "debtorDetails.actions.editLocation",
-    "roles": [
-      "ROLE_CREDITOR",
-      "ROLE_CREDITOR-MANAGEMENT",
-      "ROLE_CREDITOR-ASSISTANT",
-      "ROLE_CREDITOR-OBSERVER"
-    ],
-    "impersonation": "allowed",
-    "target": {
-      "name": "location",
-      "entity": "location",
-      "state": "status",
-      "enum": "debtorStatus",
-      "history": "debtor",
-      "permissions": "/location/{id}/permissions"
-    },
-    "from": [
-      "active",
-      "reactivated"
-    ],
-    "allowSelfApproval": true,
-    "creditorStatus": [
-      "active",
-      "terminated"
-    ],
-    "history": {
-      "event": "locationUpdated",
-      "title": "history.locationUpdated"
-    },
-    "actionLog": "location_update",
-    "failure": "changesNotSaved",
-    "success": "changesSaved",
-    "notify": []
-  }
+  updateLocation: updateLocationCommand,
 };

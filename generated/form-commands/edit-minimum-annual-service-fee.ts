@@ -5,40 +5,42 @@
 
 import type { CommandConfig } from '../../src/shared/config-types';
 
-/** The commands taking the form editMinimumAnnualServiceFee, by name (as in ../commands.ts). */
+export const editServiceFeePeriodCommand: CommandConfig = {
+  "name": "editServiceFeePeriod",
+  "area": "adminServiceFees",
+  "label": "commands.editServiceFeePeriod.label",
+  "method": "POST",
+  "path": "/user-management/command/user/edit-service-fee-period",
+  "url": "/user-management/command/user/edit-service-fee-period",
+  "form": "editMinimumAnnualServiceFee",
+  "targetBy": "creditorIdentifier",
+  "roles": [
+    "ROLE_SUPER_ADMIN",
+    "ROLE_ADMIN",
+    "ROLE_PRODUCT_ADMIN"
+  ],
+  "adminPermission": "edit_service_fee_period",
+  "impersonation": "refused",
+  "target": {
+    "name": "creditor",
+    "entity": "creditor",
+    "state": "status",
+    "enum": "creditorStatus",
+    "history": "none"
+  },
+  "allowSelfApproval": true,
+  "creditorStatus": [
+    "active",
+    "blocked",
+    "terminated"
+  ],
+  "actionLog": "service_fee_period_edit",
+  "failure": "changesNotSaved",
+  "success": "adminCommands.serviceFeePeriodSaved",
+  "notify": []
+};
+
+/** The commands taking the form editMinimumAnnualServiceFee, by name (the same objects as in ../commands.ts). */
 export const editMinimumAnnualServiceFeeCommands: Record<string, CommandConfig> = {
-  "editServiceFeePeriod": {
-    "name": "editServiceFeePeriod",
-    "area": "adminServiceFees",
-    "label": "commands.editServiceFeePeriod.label",
-    "method": "POST",
-    "path": "/user-management/command/user/edit-service-fee-period",
-    "url": "/user-management/command/user/edit-service-fee-period",
-    "form": "editMinimumAnnualServiceFee",
-    "targetBy": "creditorIdentifier",
-    "roles": [
-      "ROLE_SUPER_ADMIN",
-      "ROLE_ADMIN",
-      "ROLE_PRODUCT_ADMIN"
-    ],
-    "adminPermission": "edit_service_fee_period",
-    "impersonation": "refused",
-    "target": {
-      "name": "creditor",
-      "entity": "creditor",
-      "state": "status",
-      "enum": "creditorStatus",
-      "history": "none"
-    },
-    "allowSelfApproval": true,
-    "creditorStatus": [
-      "active",
-      "blocked",
-      "terminated"
-    ],
-    "actionLog": "service_fee_period_edit",
-    "failure": "changesNotSaved",
-    "success": "adminCommands.serviceFeePeriodSaved",
-    "notify": []
-  }
+  editServiceFeePeriod: editServiceFeePeriodCommand,
 };

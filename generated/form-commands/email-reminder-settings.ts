@@ -5,33 +5,35 @@
 
 import type { CommandConfig } from '../../src/shared/config-types';
 
-/** The commands taking the form emailReminderSettings, by name (as in ../commands.ts). */
+export const updateEmailReminderSettingCommand: CommandConfig = {
+  "name": "updateEmailReminderSetting",
+  "area": "settings",
+  "label": "commands.updateEmailReminderSetting.label",
+  "method": "POST",
+  "path": "/user-information/command/creditor-setting/update",
+  "url": "/user-information/command/creditor-setting/update",
+  "form": "emailReminderSettings",
+  "permission": "settings.actions.editEmailReminders",
+  "roles": [
+    "ROLE_CREDITOR",
+    "ROLE_CREDITOR-MANAGEMENT",
+    "ROLE_CREDITOR-ASSISTANT",
+    "ROLE_CREDITOR-OBSERVER"
+  ],
+  "impersonation": "allowed",
+  "allowSelfApproval": true,
+  "creditorStatus": [
+    "active",
+    "blocked",
+    "terminated"
+  ],
+  "actionLog": "email_reminder_setting_update",
+  "failure": "changesNotSaved",
+  "success": "settings.reminderSaved",
+  "notify": []
+};
+
+/** The commands taking the form emailReminderSettings, by name (the same objects as in ../commands.ts). */
 export const emailReminderSettingsCommands: Record<string, CommandConfig> = {
-  "updateEmailReminderSetting": {
-    "name": "updateEmailReminderSetting",
-    "area": "settings",
-    "label": "commands.updateEmailReminderSetting.label",
-    "method": "POST",
-    "path": "/user-information/command/creditor-setting/update",
-    "url": "/user-information/command/creditor-setting/update",
-    "form": "emailReminderSettings",
-    "permission": "settings.actions.editEmailReminders",
-    "roles": [
-      "ROLE_CREDITOR",
-      "ROLE_CREDITOR-MANAGEMENT",
-      "ROLE_CREDITOR-ASSISTANT",
-      "ROLE_CREDITOR-OBSERVER"
-    ],
-    "impersonation": "allowed",
-    "allowSelfApproval": true,
-    "creditorStatus": [
-      "active",
-      "blocked",
-      "terminated"
-    ],
-    "actionLog": "email_reminder_setting_update",
-    "failure": "changesNotSaved",
-    "success": "settings.reminderSaved",
-    "notify": []
-  }
+  updateEmailReminderSetting: updateEmailReminderSettingCommand,
 };

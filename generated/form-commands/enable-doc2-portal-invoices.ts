@@ -5,40 +5,42 @@
 
 import type { CommandConfig } from '../../src/shared/config-types';
 
-/** The commands taking the form enableDoc2PortalInvoices, by name (as in ../commands.ts). */
+export const enableDoc2PortalInvoicesCommand: CommandConfig = {
+  "name": "enableDoc2PortalInvoices",
+  "area": "adminUsers",
+  "label": "commands.enableDoc2PortalInvoices.label",
+  "method": "POST",
+  "path": "/user-management/command/user/doc2portal-invoice/enable",
+  "url": "/user-management/command/user/doc2portal-invoice/enable",
+  "form": "enableDoc2PortalInvoices",
+  "targetBy": "userIdentifier",
+  "roles": [
+    "ROLE_SUPER_ADMIN",
+    "ROLE_ADMIN",
+    "ROLE_PRODUCT_ADMIN"
+  ],
+  "adminPermission": "enable_doc2portal",
+  "impersonation": "refused",
+  "target": {
+    "name": "user",
+    "entity": "userListItem",
+    "state": "status",
+    "enum": "userStatus",
+    "history": "none"
+  },
+  "allowSelfApproval": true,
+  "creditorStatus": [
+    "active",
+    "blocked",
+    "terminated"
+  ],
+  "actionLog": "doc2portal_invoice_enable",
+  "failure": "changesNotSaved",
+  "success": "changesSaved",
+  "notify": []
+};
+
+/** The commands taking the form enableDoc2PortalInvoices, by name (the same objects as in ../commands.ts). */
 export const enableDoc2PortalInvoicesCommands: Record<string, CommandConfig> = {
-  "enableDoc2PortalInvoices": {
-    "name": "enableDoc2PortalInvoices",
-    "area": "adminUsers",
-    "label": "commands.enableDoc2PortalInvoices.label",
-    "method": "POST",
-    "path": "/user-management/command/user/doc2portal-invoice/enable",
-    "url": "/user-management/command/user/doc2portal-invoice/enable",
-    "form": "enableDoc2PortalInvoices",
-    "targetBy": "userIdentifier",
-    "roles": [
-      "ROLE_SUPER_ADMIN",
-      "ROLE_ADMIN",
-      "ROLE_PRODUCT_ADMIN"
-    ],
-    "adminPermission": "enable_doc2portal",
-    "impersonation": "refused",
-    "target": {
-      "name": "user",
-      "entity": "userListItem",
-      "state": "status",
-      "enum": "userStatus",
-      "history": "none"
-    },
-    "allowSelfApproval": true,
-    "creditorStatus": [
-      "active",
-      "blocked",
-      "terminated"
-    ],
-    "actionLog": "doc2portal_invoice_enable",
-    "failure": "changesNotSaved",
-    "success": "changesSaved",
-    "notify": []
-  }
+  enableDoc2PortalInvoices: enableDoc2PortalInvoicesCommand,
 };

@@ -5,40 +5,42 @@
 
 import type { CommandConfig } from '../../src/shared/config-types';
 
-/** The commands taking the form enableLetter2PostDocuments, by name (as in ../commands.ts). */
+export const enableLetter2PostDocumentsCommand: CommandConfig = {
+  "name": "enableLetter2PostDocuments",
+  "area": "adminUsers",
+  "label": "commands.enableLetter2PostDocuments.label",
+  "method": "POST",
+  "path": "/user-management/command/user/doc2portal-document/enable",
+  "url": "/user-management/command/user/doc2portal-document/enable",
+  "form": "enableLetter2PostDocuments",
+  "targetBy": "userIdentifier",
+  "roles": [
+    "ROLE_SUPER_ADMIN",
+    "ROLE_ADMIN",
+    "ROLE_PRODUCT_ADMIN"
+  ],
+  "adminPermission": "enable_doc2portal",
+  "impersonation": "refused",
+  "target": {
+    "name": "user",
+    "entity": "userListItem",
+    "state": "status",
+    "enum": "userStatus",
+    "history": "none"
+  },
+  "allowSelfApproval": true,
+  "creditorStatus": [
+    "active",
+    "blocked",
+    "terminated"
+  ],
+  "actionLog": "doc2portal_document_enable",
+  "failure": "changesNotSaved",
+  "success": "changesSaved",
+  "notify": []
+};
+
+/** The commands taking the form enableLetter2PostDocuments, by name (the same objects as in ../commands.ts). */
 export const enableLetter2PostDocumentsCommands: Record<string, CommandConfig> = {
-  "enableLetter2PostDocuments": {
-    "name": "enableLetter2PostDocuments",
-    "area": "adminUsers",
-    "label": "commands.enableLetter2PostDocuments.label",
-    "method": "POST",
-    "path": "/user-management/command/user/doc2portal-document/enable",
-    "url": "/user-management/command/user/doc2portal-document/enable",
-    "form": "enableLetter2PostDocuments",
-    "targetBy": "userIdentifier",
-    "roles": [
-      "ROLE_SUPER_ADMIN",
-      "ROLE_ADMIN",
-      "ROLE_PRODUCT_ADMIN"
-    ],
-    "adminPermission": "enable_doc2portal",
-    "impersonation": "refused",
-    "target": {
-      "name": "user",
-      "entity": "userListItem",
-      "state": "status",
-      "enum": "userStatus",
-      "history": "none"
-    },
-    "allowSelfApproval": true,
-    "creditorStatus": [
-      "active",
-      "blocked",
-      "terminated"
-    ],
-    "actionLog": "doc2portal_document_enable",
-    "failure": "changesNotSaved",
-    "success": "changesSaved",
-    "notify": []
-  }
+  enableLetter2PostDocuments: enableLetter2PostDocumentsCommand,
 };

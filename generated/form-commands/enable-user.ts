@@ -5,43 +5,45 @@
 
 import type { CommandConfig } from '../../src/shared/config-types';
 
-/** The commands taking the form enableUser, by name (as in ../commands.ts). */
+export const enableUserCommand: CommandConfig = {
+  "name": "enableUser",
+  "area": "adminUsers",
+  "label": "commands.enableUser.label",
+  "method": "POST",
+  "path": "/user-management/command/user/enable",
+  "url": "/user-management/command/user/enable",
+  "form": "enableUser",
+  "targetBy": "userIdentifier",
+  "roles": [
+    "ROLE_SUPER_ADMIN",
+    "ROLE_ADMIN",
+    "ROLE_PRODUCT_ADMIN"
+  ],
+  "adminPermission": "disable_user",
+  "impersonation": "refused",
+  "target": {
+    "name": "user",
+    "entity": "userListItem",
+    "state": "status",
+    "enum": "userStatus",
+    "history": "none"
+  },
+  "from": [
+    "blocked"
+  ],
+  "allowSelfApproval": true,
+  "creditorStatus": [
+    "active",
+    "blocked",
+    "terminated"
+  ],
+  "actionLog": "user_enable",
+  "failure": "changesNotSaved",
+  "success": "adminCommands.userEnabled",
+  "notify": []
+};
+
+/** The commands taking the form enableUser, by name (the same objects as in ../commands.ts). */
 export const enableUserCommands: Record<string, CommandConfig> = {
-  "enableUser": {
-    "name": "enableUser",
-    "area": "adminUsers",
-    "label": "commands.enableUser.label",
-    "method": "POST",
-    "path": "/user-management/command/user/enable",
-    "url": "/user-management/command/user/enable",
-    "form": "enableUser",
-    "targetBy": "userIdentifier",
-    "roles": [
-      "ROLE_SUPER_ADMIN",
-      "ROLE_ADMIN",
-      "ROLE_PRODUCT_ADMIN"
-    ],
-    "adminPermission": "disable_user",
-    "impersonation": "refused",
-    "target": {
-      "name": "user",
-      "entity": "userListItem",
-      "state": "status",
-      "enum": "userStatus",
-      "history": "none"
-    },
-    "from": [
-      "blocked"
-    ],
-    "allowSelfApproval": true,
-    "creditorStatus": [
-      "active",
-      "blocked",
-      "terminated"
-    ],
-    "actionLog": "user_enable",
-    "failure": "changesNotSaved",
-    "success": "adminCommands.userEnabled",
-    "notify": []
-  }
+  enableUser: enableUserCommand,
 };

@@ -5,31 +5,33 @@
 
 import type { CommandConfig } from '../../src/shared/config-types';
 
-/** The commands taking the form externalVoucher, by name (as in ../commands.ts). */
+export const createExternalVoucherCommand: CommandConfig = {
+  "name": "createExternalVoucher",
+  "area": "adminActions",
+  "label": "commands.createExternalVoucher.label",
+  "method": "POST",
+  "path": "/research/external-voucher/create",
+  "url": "/research/external-voucher/create",
+  "form": "externalVoucher",
+  "roles": [
+    "ROLE_SUPER_ADMIN",
+    "ROLE_ADMIN",
+    "ROLE_PRODUCT_ADMIN"
+  ],
+  "adminPermission": "create_external_voucher",
+  "impersonation": "refused",
+  "allowSelfApproval": true,
+  "creditorStatus": [
+    "active"
+  ],
+  "actionLog": "external_voucher_create",
+  "failure": "externalVoucher.transferFailed",
+  "success": "externalVoucher.created",
+  "notify": [],
+  "multipart": true
+};
+
+/** The commands taking the form externalVoucher, by name (the same objects as in ../commands.ts). */
 export const externalVoucherCommands: Record<string, CommandConfig> = {
-  "createExternalVoucher": {
-    "name": "createExternalVoucher",
-    "area": "adminActions",
-    "label": "commands.createExternalVoucher.label",
-    "method": "POST",
-    "path": "/research/external-voucher/create",
-    "url": "/research/external-voucher/create",
-    "form": "externalVoucher",
-    "roles": [
-      "ROLE_SUPER_ADMIN",
-      "ROLE_ADMIN",
-      "ROLE_PRODUCT_ADMIN"
-    ],
-    "adminPermission": "create_external_voucher",
-    "impersonation": "refused",
-    "allowSelfApproval": true,
-    "creditorStatus": [
-      "active"
-    ],
-    "actionLog": "external_voucher_create",
-    "failure": "externalVoucher.transferFailed",
-    "success": "externalVoucher.created",
-    "notify": [],
-    "multipart": true
-  }
+  createExternalVoucher: createExternalVoucherCommand,
 };

@@ -5,53 +5,55 @@
 
 import type { CommandConfig } from '../../src/shared/config-types';
 
-/** The commands taking the form limitIncrease, by name (as in ../commands.ts). */
+export const increaseLimitCommand: CommandConfig = {
+  "name": "increaseLimit",
+  "area": "debtors",
+  "label": "commands.increaseLimit.label",
+  "method": "POST",
+  "path": "/sap/debtor/{id}/increase-limit",
+  "url": "/sap/debtor/:id/increase-limit",
+  "form": "limitIncrease",
+  "permission": "debtorDetails.actions.increaseLimit",
+  "roles": [
+    "ROLE_CREDITOR",
+    "ROLE_CREDITOR-MANAGEMENT",
+    "ROLE_CREDITOR-ASSISTANT",
+    "ROLE_CREDITOR-OBSERVER"
+  ],
+  "impersonation": "allowed",
+  "target": {
+    "name": "debtor",
+    "entity": "debtor",
+    "state": "status",
+    "enum": "debtorStatus",
+    "history": "debtor",
+    "permissions": "/debtor/{id}/permissions"
+  },
+  "from": [
+    "active",
+    "reactivated"
+  ],
+  "allowSelfApproval": true,
+  "creditorStatus": [
+    "active"
+  ],
+  "history": {
+    "event": "limitIncreaseRequested",
+    "title": "history.limitIncreaseRequested"
+  },
+  "actionLog": "limit_increase",
+  "failure": "changesNotSaved",
+  "success": "debtors.limitIncreaseRequested",
+  "notify": [
+    {
+      "channel": "notification",
+      "to": "mainUsers",
+      "text": "debtors.limitIncreaseRequestedNotice"
+    }
+  ]
+};
+
+/** The commands taking the form limitIncrease, by name (the same objects as in ../commands.ts). */
 export const limitIncreaseCommands: Record<string, CommandConfig> = {
-  "increaseLimit": {
-    "name": "increaseLimit",
-    "area": "debtors",
-    "label": "commands.increaseLimit.label",
-    "method": "POST",
-    "path": "/sap/debtor/{id}/increase-limit",
-    "url": "/sap/debtor/:id/increase-limit",
-    "form": "limitIncrease",
-    "permission": "debtorDetails.actions.increaseLimit",
-    "roles": [
-      "ROLE_CREDITOR",
-      "ROLE_CREDITOR-MANAGEMENT",
-      "ROLE_CREDITOR-ASSISTANT",
-      "ROLE_CREDITOR-OBSERVER"
-    ],
-    "impersonation": "allowed",
-    "target": {
-      "name": "debtor",
-      "entity": "debtor",
-      "state": "status",
-      "enum": "debtorStatus",
-      "history": "debtor",
-      "permissions": "/debtor/{id}/permissions"
-    },
-    "from": [
-      "active",
-      "reactivated"
-    ],
-    "allowSelfApproval": true,
-    "creditorStatus": [
-      "active"
-    ],
-    "history": {
-      "event": "limitIncreaseRequested",
-      "title": "history.limitIncreaseRequested"
-    },
-    "actionLog": "limit_increase",
-    "failure": "changesNotSaved",
-    "success": "debtors.limitIncreaseRequested",
-    "notify": [
-      {
-        "channel": "notification",
-        "to": "mainUsers",
-        "text": "debtors.limitIncreaseRequestedNotice"
-      }
-    ]
-  }
+  increaseLimit: increaseLimitCommand,
 };

@@ -5,48 +5,50 @@
 
 import type { CommandConfig } from '../../src/shared/config-types';
 
-/** The commands taking the form locationEmail, by name (as in ../commands.ts). */
+export const setLocationEmailCommand: CommandConfig = {
+  "name": "setLocationEmail",
+  "area": "debtors",
+  "label": "commands.setLocationEmail.label",
+  "method": "POST",
+  "path": "/location/{id}/email-address",
+  "url": "/location/:id/email-address",
+  "form": "locationEmail",
+  "permission": "debtorDetails.actions.editLocation",
+  "roles": [
+    "ROLE_CREDITOR",
+    "ROLE_CREDITOR-MANAGEMENT",
+    "ROLE_CREDITOR-ASSISTANT",
+    "ROLE_CREDITOR-OBSERVER"
+  ],
+  "impersonation": "allowed",
+  "target": {
+    "name": "location",
+    "entity": "location",
+    "state": "status",
+    "enum": "debtorStatus",
+    "history": "debtor",
+    "permissions": "/location/{id}/permissions"
+  },
+  "from": [
+    "active",
+    "reactivated"
+  ],
+  "allowSelfApproval": true,
+  "creditorStatus": [
+    "active",
+    "terminated"
+  ],
+  "history": {
+    "event": "locationEmailChanged",
+    "title": "history.locationEmailChanged"
+  },
+  "actionLog": "location_email_update",
+  "failure": "changesNotSaved",
+  "success": "changesSaved",
+  "notify": []
+};
+
+/** The commands taking the form locationEmail, by name (the same objects as in ../commands.ts). */
 export const locationEmailCommands: Record<string, CommandConfig> = {
-  "setLocationEmail": {
-    "name": "setLocationEmail",
-    "area": "debtors",
-    "label": "commands.setLocationEmail.label",
-    "method": "POST",
-    "path": "/location/{id}/email-address",
-    "url": "/location/:id/email-address",
-    "form": "locationEmail",
-    "permission": "debtorDetails.actions.editLocation",
-    "roles": [
-      "ROLE_CREDITOR",
-      "ROLE_CREDITOR-MANAGEMENT",
-      "ROLE_CREDITOR-ASSISTANT",
-      "ROLE_CREDITOR-OBSERVER"
-    ],
-    "impersonation": "allowed",
-    "target": {
-      "name": "location",
-      "entity": "location",
-      "state": "status",
-      "enum": "debtorStatus",
-      "history": "debtor",
-      "permissions": "/location/{id}/permissions"
-    },
-    "from": [
-      "active",
-      "reactivated"
-    ],
-    "allowSelfApproval": true,
-    "creditorStatus": [
-      "active",
-      "terminated"
-    ],
-    "history": {
-      "event": "locationEmailChanged",
-      "title": "history.locationEmailChanged"
-    },
-    "actionLog": "location_email_update",
-    "failure": "changesNotSaved",
-    "success": "changesSaved",
-    "notify": []
-  }
+  setLocationEmail: setLocationEmailCommand,
 };

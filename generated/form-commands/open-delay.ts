@@ -5,49 +5,51 @@
 
 import type { CommandConfig } from '../../src/shared/config-types';
 
-/** The commands taking the form openDelay, by name (as in ../commands.ts). */
+export const openDelayCommand: CommandConfig = {
+  "name": "openDelay",
+  "area": "vouchers",
+  "label": "commands.openDelay.label",
+  "method": "POST",
+  "path": "/sap/voucher/{id}/dunning/delay/open",
+  "url": "/sap/voucher/:id/dunning/delay/open",
+  "form": "openDelay",
+  "permission": "voucherDetails.actions.openDelay",
+  "roles": [
+    "ROLE_CREDITOR",
+    "ROLE_CREDITOR-MANAGEMENT",
+    "ROLE_CREDITOR-ASSISTANT",
+    "ROLE_CREDITOR-OBSERVER"
+  ],
+  "impersonation": "allowed",
+  "target": {
+    "name": "voucher",
+    "entity": "voucher",
+    "state": "status",
+    "enum": "voucherStatus",
+    "history": "voucher"
+  },
+  "from": [
+    "open",
+    "tpf_in_review",
+    "tpf_accepted"
+  ],
+  "allowSelfApproval": true,
+  "creditorStatus": [
+    "active",
+    "blocked",
+    "terminated"
+  ],
+  "history": {
+    "event": "delayOpened",
+    "title": "history.delayOpened"
+  },
+  "actionLog": "voucher_delay_open",
+  "failure": "changesNotSaved",
+  "success": "vouchers.delayOpened",
+  "notify": []
+};
+
+/** The commands taking the form openDelay, by name (the same objects as in ../commands.ts). */
 export const openDelayCommands: Record<string, CommandConfig> = {
-  "openDelay": {
-    "name": "openDelay",
-    "area": "vouchers",
-    "label": "commands.openDelay.label",
-    "method": "POST",
-    "path": "/sap/voucher/{id}/dunning/delay/open",
-    "url": "/sap/voucher/:id/dunning/delay/open",
-    "form": "openDelay",
-    "permission": "voucherDetails.actions.openDelay",
-    "roles": [
-      "ROLE_CREDITOR",
-      "ROLE_CREDITOR-MANAGEMENT",
-      "ROLE_CREDITOR-ASSISTANT",
-      "ROLE_CREDITOR-OBSERVER"
-    ],
-    "impersonation": "allowed",
-    "target": {
-      "name": "voucher",
-      "entity": "voucher",
-      "state": "status",
-      "enum": "voucherStatus",
-      "history": "voucher"
-    },
-    "from": [
-      "open",
-      "tpf_in_review",
-      "tpf_accepted"
-    ],
-    "allowSelfApproval": true,
-    "creditorStatus": [
-      "active",
-      "blocked",
-      "terminated"
-    ],
-    "history": {
-      "event": "delayOpened",
-      "title": "history.delayOpened"
-    },
-    "actionLog": "voucher_delay_open",
-    "failure": "changesNotSaved",
-    "success": "vouchers.delayOpened",
-    "notify": []
-  }
+  openDelay: openDelayCommand,
 };

@@ -5,49 +5,51 @@
 
 import type { CommandConfig } from '../../src/shared/config-types';
 
-/** The commands taking the form openDispute, by name (as in ../commands.ts). */
+export const openDisputeCommand: CommandConfig = {
+  "name": "openDispute",
+  "area": "vouchers",
+  "label": "commands.openDispute.label",
+  "method": "POST",
+  "path": "/sap/voucher/{id}/dunning/dispute/open",
+  "url": "/sap/voucher/:id/dunning/dispute/open",
+  "form": "openDispute",
+  "permission": "voucherDetails.actions.openDispute",
+  "roles": [
+    "ROLE_CREDITOR",
+    "ROLE_CREDITOR-MANAGEMENT",
+    "ROLE_CREDITOR-ASSISTANT",
+    "ROLE_CREDITOR-OBSERVER"
+  ],
+  "impersonation": "allowed",
+  "target": {
+    "name": "voucher",
+    "entity": "voucher",
+    "state": "status",
+    "enum": "voucherStatus",
+    "history": "voucher"
+  },
+  "from": [
+    "open",
+    "tpf_in_review",
+    "tpf_accepted"
+  ],
+  "allowSelfApproval": true,
+  "creditorStatus": [
+    "active",
+    "blocked",
+    "terminated"
+  ],
+  "history": {
+    "event": "disputeOpened",
+    "title": "history.disputeOpened"
+  },
+  "actionLog": "voucher_dispute_open",
+  "failure": "changesNotSaved",
+  "success": "vouchers.disputeOpened",
+  "notify": []
+};
+
+/** The commands taking the form openDispute, by name (the same objects as in ../commands.ts). */
 export const openDisputeCommands: Record<string, CommandConfig> = {
-  "openDispute": {
-    "name": "openDispute",
-    "area": "vouchers",
-    "label": "commands.openDispute.label",
-    "method": "POST",
-    "path": "/sap/voucher/{id}/dunning/dispute/open",
-    "url": "/sap/voucher/:id/dunning/dispute/open",
-    "form": "openDispute",
-    "permission": "voucherDetails.actions.openDispute",
-    "roles": [
-      "ROLE_CREDITOR",
-      "ROLE_CREDITOR-MANAGEMENT",
-      "ROLE_CREDITOR-ASSISTANT",
-      "ROLE_CREDITOR-OBSERVER"
-    ],
-    "impersonation": "allowed",
-    "target": {
-      "name": "voucher",
-      "entity": "voucher",
-      "state": "status",
-      "enum": "voucherStatus",
-      "history": "voucher"
-    },
-    "from": [
-      "open",
-      "tpf_in_review",
-      "tpf_accepted"
-    ],
-    "allowSelfApproval": true,
-    "creditorStatus": [
-      "active",
-      "blocked",
-      "terminated"
-    ],
-    "history": {
-      "event": "disputeOpened",
-      "title": "history.disputeOpened"
-    },
-    "actionLog": "voucher_dispute_open",
-    "failure": "changesNotSaved",
-    "success": "vouchers.disputeOpened",
-    "notify": []
-  }
+  openDispute: openDisputeCommand,
 };

@@ -5,28 +5,30 @@
 
 import type { CommandConfig } from '../../src/shared/config-types';
 
-/** The commands taking the form passwordResetRequest, by name (as in ../commands.ts). */
+export const requestPasswordResetCommand: CommandConfig = {
+  "name": "requestPasswordReset",
+  "area": "account",
+  "label": "commands.requestPasswordReset.label",
+  "method": "POST",
+  "path": "/user-management/command/password-reset/request",
+  "url": "/user-management/command/password-reset/request",
+  "form": "passwordResetRequest",
+  "roles": [],
+  "public": true,
+  "impersonation": "refused",
+  "allowSelfApproval": true,
+  "creditorStatus": [
+    "active",
+    "blocked",
+    "terminated"
+  ],
+  "actionLog": "password_reset_request",
+  "failure": "changesNotSaved",
+  "success": "account.passwordResetRequested",
+  "notify": []
+};
+
+/** The commands taking the form passwordResetRequest, by name (the same objects as in ../commands.ts). */
 export const passwordResetRequestCommands: Record<string, CommandConfig> = {
-  "requestPasswordReset": {
-    "name": "requestPasswordReset",
-    "area": "account",
-    "label": "commands.requestPasswordReset.label",
-    "method": "POST",
-    "path": "/user-management/command/password-reset/request",
-    "url": "/user-management/command/password-reset/request",
-    "form": "passwordResetRequest",
-    "roles": [],
-    "public": true,
-    "impersonation": "refused",
-    "allowSelfApproval": true,
-    "creditorStatus": [
-      "active",
-      "blocked",
-      "terminated"
-    ],
-    "actionLog": "password_reset_request",
-    "failure": "changesNotSaved",
-    "success": "account.passwordResetRequested",
-    "notify": []
-  }
+  requestPasswordReset: requestPasswordResetCommand,
 };

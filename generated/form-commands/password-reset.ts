@@ -5,28 +5,30 @@
 
 import type { CommandConfig } from '../../src/shared/config-types';
 
-/** The commands taking the form passwordReset, by name (as in ../commands.ts). */
+export const resetPasswordCommand: CommandConfig = {
+  "name": "resetPassword",
+  "area": "account",
+  "label": "commands.resetPassword.label",
+  "method": "POST",
+  "path": "/user-management/command/password-reset",
+  "url": "/user-management/command/password-reset",
+  "form": "passwordReset",
+  "roles": [],
+  "public": true,
+  "impersonation": "refused",
+  "allowSelfApproval": true,
+  "creditorStatus": [
+    "active",
+    "blocked",
+    "terminated"
+  ],
+  "actionLog": "password_reset_complete",
+  "failure": "account.passwordResetFailed",
+  "success": "account.passwordResetDone",
+  "notify": []
+};
+
+/** The commands taking the form passwordReset, by name (the same objects as in ../commands.ts). */
 export const passwordResetCommands: Record<string, CommandConfig> = {
-  "resetPassword": {
-    "name": "resetPassword",
-    "area": "account",
-    "label": "commands.resetPassword.label",
-    "method": "POST",
-    "path": "/user-management/command/password-reset",
-    "url": "/user-management/command/password-reset",
-    "form": "passwordReset",
-    "roles": [],
-    "public": true,
-    "impersonation": "refused",
-    "allowSelfApproval": true,
-    "creditorStatus": [
-      "active",
-      "blocked",
-      "terminated"
-    ],
-    "actionLog": "password_reset_complete",
-    "failure": "account.passwordResetFailed",
-    "success": "account.passwordResetDone",
-    "notify": []
-  }
+  resetPassword: resetPasswordCommand,
 };

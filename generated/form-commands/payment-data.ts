@@ -5,49 +5,51 @@
 
 import type { CommandConfig } from '../../src/shared/config-types';
 
-/** The commands taking the form paymentData, by name (as in ../commands.ts). */
+export const updatePaymentDataCommand: CommandConfig = {
+  "name": "updatePaymentData",
+  "area": "debtors",
+  "label": "commands.updatePaymentData.label",
+  "method": "POST",
+  "path": "/debtor/update/{id}",
+  "url": "/debtor/update/:id",
+  "form": "paymentData",
+  "selectBy": "paymentMethod",
+  "permission": "debtorDetails.actions.editPaymentData",
+  "roles": [
+    "ROLE_CREDITOR",
+    "ROLE_CREDITOR-MANAGEMENT",
+    "ROLE_CREDITOR-ASSISTANT",
+    "ROLE_CREDITOR-OBSERVER"
+  ],
+  "impersonation": "refused",
+  "target": {
+    "name": "debtor",
+    "entity": "debtor",
+    "state": "status",
+    "enum": "debtorStatus",
+    "history": "debtor",
+    "permissions": "/debtor/{id}/permissions"
+  },
+  "from": [
+    "active",
+    "reactivated"
+  ],
+  "allowSelfApproval": true,
+  "creditorStatus": [
+    "active",
+    "terminated"
+  ],
+  "history": {
+    "event": "paymentDataUpdated",
+    "title": "history.paymentDataUpdated"
+  },
+  "actionLog": "debtor_payment_data_update",
+  "failure": "changesNotSaved",
+  "success": "changesSaved",
+  "notify": []
+};
+
+/** The commands taking the form paymentData, by name (the same objects as in ../commands.ts). */
 export const paymentDataCommands: Record<string, CommandConfig> = {
-  "updatePaymentData": {
-    "name": "updatePaymentData",
-    "area": "debtors",
-    "label": "commands.updatePaymentData.label",
-    "method": "POST",
-    "path": "/debtor/update/{id}",
-    "url": "/debtor/update/:id",
-    "form": "paymentData",
-    "selectBy": "paymentMethod",
-    "permission": "debtorDetails.actions.editPaymentData",
-    "roles": [
-      "ROLE_CREDITOR",
-      "ROLE_CREDITOR-MANAGEMENT",
-      "ROLE_CREDITOR-ASSISTANT",
-      "ROLE_CREDITOR-OBSERVER"
-    ],
-    "impersonation": "refused",
-    "target": {
-      "name": "debtor",
-      "entity": "debtor",
-      "state": "status",
-      "enum": "debtorStatus",
-      "history": "debtor",
-      "permissions": "/debtor/{id}/permissions"
-    },
-    "from": [
-      "active",
-      "reactivated"
-    ],
-    "allowSelfApproval": true,
-    "creditorStatus": [
-      "active",
-      "terminated"
-    ],
-    "history": {
-      "event": "paymentDataUpdated",
-      "title": "history.paymentDataUpdated"
-    },
-    "actionLog": "debtor_payment_data_update",
-    "failure": "changesNotSaved",
-    "success": "changesSaved",
-    "notify": []
-  }
+  updatePaymentData: updatePaymentDataCommand,
 };

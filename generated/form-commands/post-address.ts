@@ -5,48 +5,50 @@
 
 import type { CommandConfig } from '../../src/shared/config-types';
 
-/** The commands taking the form postAddress, by name (as in ../commands.ts). */
+export const setPostAddressCommand: CommandConfig = {
+  "name": "setPostAddress",
+  "area": "debtors",
+  "label": "commands.setPostAddress.label",
+  "method": "POST",
+  "path": "/location/{id}/post-address",
+  "url": "/location/:id/post-address",
+  "form": "postAddress",
+  "permission": "debtorDetails.actions.editPostAddress",
+  "roles": [
+    "ROLE_CREDITOR",
+    "ROLE_CREDITOR-MANAGEMENT",
+    "ROLE_CREDITOR-ASSISTANT",
+    "ROLE_CREDITOR-OBSERVER"
+  ],
+  "impersonation": "allowed",
+  "target": {
+    "name": "location",
+    "entity": "location",
+    "state": "status",
+    "enum": "debtorStatus",
+    "history": "debtor",
+    "permissions": "/location/{id}/permissions"
+  },
+  "from": [
+    "active",
+    "reactivated"
+  ],
+  "allowSelfApproval": true,
+  "creditorStatus": [
+    "active",
+    "terminated"
+  ],
+  "history": {
+    "event": "postAddressSaved",
+    "title": "history.postAddressSaved"
+  },
+  "actionLog": "location_post_address_update",
+  "failure": "changesNotSaved",
+  "success": "changesSaved",
+  "notify": []
+};
+
+/** The commands taking the form postAddress, by name (the same objects as in ../commands.ts). */
 export const postAddressCommands: Record<string, CommandConfig> = {
-  "setPostAddress": {
-    "name": "setPostAddress",
-    "area": "debtors",
-    "label": "commands.setPostAddress.label",
-    "method": "POST",
-    "path": "/location/{id}/post-address",
-    "url": "/location/:id/post-address",
-    "form": "postAddress",
-    "permission": "debtorDetails.actions.editPostAddress",
-    "roles": [
-      "ROLE_CREDITOR",
-      "ROLE_CREDITOR-MANAGEMENT",
-      "ROLE_CREDITOR-ASSISTANT",
-      "ROLE_CREDITOR-OBSERVER"
-    ],
-    "impersonation": "allowed",
-    "target": {
-      "name": "location",
-      "entity": "location",
-      "state": "status",
-      "enum": "debtorStatus",
-      "history": "debtor",
-      "permissions": "/location/{id}/permissions"
-    },
-    "from": [
-      "active",
-      "reactivated"
-    ],
-    "allowSelfApproval": true,
-    "creditorStatus": [
-      "active",
-      "terminated"
-    ],
-    "history": {
-      "event": "postAddressSaved",
-      "title": "history.postAddressSaved"
-    },
-    "actionLog": "location_post_address_update",
-    "failure": "changesNotSaved",
-    "success": "changesSaved",
-    "notify": []
-  }
+  setPostAddress: setPostAddressCommand,
 };

@@ -5,26 +5,28 @@
 
 import type { CommandConfig } from '../../src/shared/config-types';
 
-/** The commands taking the form productApplication, by name (as in ../commands.ts). */
+export const registerCreditorApplicationCommand: CommandConfig = {
+  "name": "registerCreditorApplication",
+  "area": "onboarding",
+  "label": "commands.registerCreditorApplication.label",
+  "method": "POST",
+  "path": "/onboarding/command/register-creditor",
+  "url": "/onboarding/command/register-creditor",
+  "form": "productApplication",
+  "roles": [],
+  "public": true,
+  "impersonation": "refused",
+  "allowSelfApproval": true,
+  "creditorStatus": [
+    "active"
+  ],
+  "actionLog": "onboarding_register_creditor",
+  "failure": "onboarding.failed",
+  "success": "onboarding.applicationSent",
+  "notify": []
+};
+
+/** The commands taking the form productApplication, by name (the same objects as in ../commands.ts). */
 export const productApplicationCommands: Record<string, CommandConfig> = {
-  "registerCreditorApplication": {
-    "name": "registerCreditorApplication",
-    "area": "onboarding",
-    "label": "commands.registerCreditorApplication.label",
-    "method": "POST",
-    "path": "/onboarding/command/register-creditor",
-    "url": "/onboarding/command/register-creditor",
-    "form": "productApplication",
-    "roles": [],
-    "public": true,
-    "impersonation": "refused",
-    "allowSelfApproval": true,
-    "creditorStatus": [
-      "active"
-    ],
-    "actionLog": "onboarding_register_creditor",
-    "failure": "onboarding.failed",
-    "success": "onboarding.applicationSent",
-    "notify": []
-  }
+  registerCreditorApplication: registerCreditorApplicationCommand,
 };

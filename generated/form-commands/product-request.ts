@@ -5,26 +5,28 @@
 
 import type { CommandConfig } from '../../src/shared/config-types';
 
-/** The commands taking the form productRequest, by name (as in ../commands.ts). */
+export const createClaimCommand: CommandConfig = {
+  "name": "createClaim",
+  "area": "onboarding",
+  "label": "commands.createClaim.label",
+  "method": "POST",
+  "path": "/onboarding/command/create-claim",
+  "url": "/onboarding/command/create-claim",
+  "form": "productRequest",
+  "roles": [],
+  "public": true,
+  "impersonation": "refused",
+  "allowSelfApproval": true,
+  "creditorStatus": [
+    "active"
+  ],
+  "actionLog": "onboarding_create_claim",
+  "failure": "onboarding.failed",
+  "success": "onboarding.requestSent",
+  "notify": []
+};
+
+/** The commands taking the form productRequest, by name (the same objects as in ../commands.ts). */
 export const productRequestCommands: Record<string, CommandConfig> = {
-  "createClaim": {
-    "name": "createClaim",
-    "area": "onboarding",
-    "label": "commands.createClaim.label",
-    "method": "POST",
-    "path": "/onboarding/command/create-claim",
-    "url": "/onboarding/command/create-claim",
-    "form": "productRequest",
-    "roles": [],
-    "public": true,
-    "impersonation": "refused",
-    "allowSelfApproval": true,
-    "creditorStatus": [
-      "active"
-    ],
-    "actionLog": "onboarding_create_claim",
-    "failure": "onboarding.failed",
-    "success": "onboarding.requestSent",
-    "notify": []
-  }
+  createClaim: createClaimCommand,
 };

@@ -5,39 +5,41 @@
 
 import type { CommandConfig } from '../../src/shared/config-types';
 
-/** The commands taking the form reUploadVoucher, by name (as in ../commands.ts). */
+export const reuploadVoucherCommand: CommandConfig = {
+  "name": "reuploadVoucher",
+  "area": "uploads",
+  "label": "commands.reuploadVoucher.label",
+  "method": "POST",
+  "path": "/voucher/{id}/reupload",
+  "url": "/voucher/:id/reupload",
+  "form": "reUploadVoucher",
+  "permission": "unprocessedDetails.actions.reUpload",
+  "roles": [
+    "ROLE_CREDITOR",
+    "ROLE_CREDITOR-MANAGEMENT",
+    "ROLE_CREDITOR-ASSISTANT",
+    "ROLE_CREDITOR-OBSERVER"
+  ],
+  "impersonation": "allowed",
+  "target": {
+    "name": "upload",
+    "entity": "voucher",
+    "state": "status",
+    "enum": "voucherStatus",
+    "history": "none"
+  },
+  "allowSelfApproval": true,
+  "creditorStatus": [
+    "active"
+  ],
+  "actionLog": "voucher_reupload",
+  "failure": "files.uploadFailed",
+  "success": "uploads.reuploaded",
+  "notify": [],
+  "multipart": true
+};
+
+/** The commands taking the form reUploadVoucher, by name (the same objects as in ../commands.ts). */
 export const reUploadVoucherCommands: Record<string, CommandConfig> = {
-  "reuploadVoucher": {
-    "name": "reuploadVoucher",
-    "area": "uploads",
-    "label": "commands.reuploadVoucher.label",
-    "method": "POST",
-    "path": "/voucher/{id}/reupload",
-    "url": "/voucher/:id/reupload",
-    "form": "reUploadVoucher",
-    "permission": "unprocessedDetails.actions.reUpload",
-    "roles": [
-      "ROLE_CREDITOR",
-      "ROLE_CREDITOR-MANAGEMENT",
-      "ROLE_CREDITOR-ASSISTANT",
-      "ROLE_CREDITOR-OBSERVER"
-    ],
-    "impersonation": "allowed",
-    "target": {
-      "name": "upload",
-      "entity": "voucher",
-      "state": "status",
-      "enum": "voucherStatus",
-      "history": "none"
-    },
-    "allowSelfApproval": true,
-    "creditorStatus": [
-      "active"
-    ],
-    "actionLog": "voucher_reupload",
-    "failure": "files.uploadFailed",
-    "success": "uploads.reuploaded",
-    "notify": [],
-    "multipart": true
-  }
+  reuploadVoucher: reuploadVoucherCommand,
 };

@@ -5,49 +5,51 @@
 
 import type { CommandConfig } from '../../src/shared/config-types';
 
-/** The commands taking the form reactivateCreditor, by name (as in ../commands.ts). */
+export const reactivateCreditorCommand: CommandConfig = {
+  "name": "reactivateCreditor",
+  "area": "adminCreditors",
+  "label": "commands.reactivateCreditor.label",
+  "method": "POST",
+  "path": "/creditor/{id}/reactivate",
+  "url": "/creditor/:id/reactivate",
+  "form": "reactivateCreditor",
+  "roles": [
+    "ROLE_SUPER_ADMIN",
+    "ROLE_ADMIN",
+    "ROLE_PRODUCT_ADMIN"
+  ],
+  "adminPermission": "block_creditor",
+  "impersonation": "refused",
+  "target": {
+    "name": "creditor",
+    "entity": "creditor",
+    "state": "status",
+    "enum": "creditorStatus",
+    "history": "none"
+  },
+  "from": [
+    "terminated"
+  ],
+  "to": "active",
+  "allowSelfApproval": true,
+  "creditorStatus": [
+    "active",
+    "blocked",
+    "terminated"
+  ],
+  "actionLog": "creditor_reactivate",
+  "failure": "changesNotSaved",
+  "success": "adminCommands.creditorReactivated",
+  "notify": [
+    {
+      "channel": "mail",
+      "to": "mainUsers",
+      "template": "notice"
+    }
+  ]
+};
+
+/** The commands taking the form reactivateCreditor, by name (the same objects as in ../commands.ts). */
 export const reactivateCreditorCommands: Record<string, CommandConfig> = {
-  "reactivateCreditor": {
-    "name": "reactivateCreditor",
-    "area": "adminCreditors",
-    "label": "commands.reactivateCreditor.label",
-    "method": "POST",
-    "path": "/creditor/{id}/reactivate",
-    "url": "/creditor/:id/reactivate",
-    "form": "reactivateCreditor",
-    "roles": [
-      "ROLE_SUPER_ADMIN",
-      "ROLE_ADMIN",
-      "ROLE_PRODUCT_ADMIN"
-    ],
-    "adminPermission": "block_creditor",
-    "impersonation": "refused",
-    "target": {
-      "name": "creditor",
-      "entity": "creditor",
-      "state": "status",
-      "enum": "creditorStatus",
-      "history": "none"
-    },
-    "from": [
-      "terminated"
-    ],
-    "to": "active",
-    "allowSelfApproval": true,
-    "creditorStatus": [
-      "active",
-      "blocked",
-      "terminated"
-    ],
-    "actionLog": "creditor_reactivate",
-    "failure": "changesNotSaved",
-    "success": "adminCommands.creditorReactivated",
-    "notify": [
-      {
-        "channel": "mail",
-        "to": "mainUsers",
-        "template": "notice"
-      }
-    ]
-  }
+  reactivateCreditor: reactivateCreditorCommand,
 };

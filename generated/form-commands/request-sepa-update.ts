@@ -5,40 +5,42 @@
 
 import type { CommandConfig } from '../../src/shared/config-types';
 
-/** The commands taking the form requestSepaUpdate, by name (as in ../commands.ts). */
+export const requestSepaUpdateCommand: CommandConfig = {
+  "name": "requestSepaUpdate",
+  "area": "adminSepa",
+  "label": "commands.requestSepaUpdate.label",
+  "method": "POST",
+  "path": "/creditor-debit-update/command/request",
+  "url": "/creditor-debit-update/command/request",
+  "form": "requestSepaUpdate",
+  "targetBy": "creditorIdentifier",
+  "roles": [
+    "ROLE_SUPER_ADMIN",
+    "ROLE_ADMIN",
+    "ROLE_PRODUCT_ADMIN"
+  ],
+  "adminPermission": "update_creditor_permissions",
+  "impersonation": "refused",
+  "target": {
+    "name": "creditor",
+    "entity": "creditor",
+    "state": "status",
+    "enum": "creditorStatus",
+    "history": "none"
+  },
+  "allowSelfApproval": true,
+  "creditorStatus": [
+    "active",
+    "blocked",
+    "terminated"
+  ],
+  "actionLog": "sepa_update_request",
+  "failure": "changesNotSaved",
+  "success": "adminCommands.sepaRequested",
+  "notify": []
+};
+
+/** The commands taking the form requestSepaUpdate, by name (the same objects as in ../commands.ts). */
 export const requestSepaUpdateCommands: Record<string, CommandConfig> = {
-  "requestSepaUpdate": {
-    "name": "requestSepaUpdate",
-    "area": "adminSepa",
-    "label": "commands.requestSepaUpdate.label",
-    "method": "POST",
-    "path": "/creditor-debit-update/command/request",
-    "url": "/creditor-debit-update/command/request",
-    "form": "requestSepaUpdate",
-    "targetBy": "creditorIdentifier",
-    "roles": [
-      "ROLE_SUPER_ADMIN",
-      "ROLE_ADMIN",
-      "ROLE_PRODUCT_ADMIN"
-    ],
-    "adminPermission": "update_creditor_permissions",
-    "impersonation": "refused",
-    "target": {
-      "name": "creditor",
-      "entity": "creditor",
-      "state": "status",
-      "enum": "creditorStatus",
-      "history": "none"
-    },
-    "allowSelfApproval": true,
-    "creditorStatus": [
-      "active",
-      "blocked",
-      "terminated"
-    ],
-    "actionLog": "sepa_update_request",
-    "failure": "changesNotSaved",
-    "success": "adminCommands.sepaRequested",
-    "notify": []
-  }
+  requestSepaUpdate: requestSepaUpdateCommand,
 };

@@ -5,45 +5,47 @@
 
 import type { CommandConfig } from '../../src/shared/config-types';
 
-/** The commands taking the form resetPassword, by name (as in ../commands.ts). */
+export const adminResetUserPasswordCommand: CommandConfig = {
+  "name": "adminResetUserPassword",
+  "area": "adminUsers",
+  "label": "commands.adminResetUserPassword.label",
+  "method": "POST",
+  "path": "/user-management/command/admin-reset-user-password",
+  "url": "/user-management/command/admin-reset-user-password",
+  "form": "resetPassword",
+  "targetBy": "userIdentifier",
+  "roles": [
+    "ROLE_SUPER_ADMIN",
+    "ROLE_ADMIN",
+    "ROLE_PRODUCT_ADMIN"
+  ],
+  "adminPermission": "reset_user_password",
+  "impersonation": "refused",
+  "target": {
+    "name": "user",
+    "entity": "userListItem",
+    "state": "status",
+    "enum": "userStatus",
+    "history": "none"
+  },
+  "from": [
+    "active",
+    "password_reset_requested",
+    "password_reset"
+  ],
+  "allowSelfApproval": true,
+  "creditorStatus": [
+    "active",
+    "blocked",
+    "terminated"
+  ],
+  "actionLog": "user_password_reset",
+  "failure": "changesNotSaved",
+  "success": "adminCommands.passwordResetSent",
+  "notify": []
+};
+
+/** The commands taking the form resetPassword, by name (the same objects as in ../commands.ts). */
 export const resetPasswordCommands: Record<string, CommandConfig> = {
-  "adminResetUserPassword": {
-    "name": "adminResetUserPassword",
-    "area": "adminUsers",
-    "label": "commands.adminResetUserPassword.label",
-    "method": "POST",
-    "path": "/user-management/command/admin-reset-user-password",
-    "url": "/user-management/command/admin-reset-user-password",
-    "form": "resetPassword",
-    "targetBy": "userIdentifier",
-    "roles": [
-      "ROLE_SUPER_ADMIN",
-      "ROLE_ADMIN",
-      "ROLE_PRODUCT_ADMIN"
-    ],
-    "adminPermission": "reset_user_password",
-    "impersonation": "refused",
-    "target": {
-      "name": "user",
-      "entity": "userListItem",
-      "state": "status",
-      "enum": "userStatus",
-      "history": "none"
-    },
-    "from": [
-      "active",
-      "password_reset_requested",
-      "password_reset"
-    ],
-    "allowSelfApproval": true,
-    "creditorStatus": [
-      "active",
-      "blocked",
-      "terminated"
-    ],
-    "actionLog": "user_password_reset",
-    "failure": "changesNotSaved",
-    "success": "adminCommands.passwordResetSent",
-    "notify": []
-  }
+  adminResetUserPassword: adminResetUserPasswordCommand,
 };

@@ -5,43 +5,45 @@
 
 import type { CommandConfig } from '../../src/shared/config-types';
 
-/** The commands taking the form sendRegistrationMail, by name (as in ../commands.ts). */
+export const sendCreditorRegistrationMailCommand: CommandConfig = {
+  "name": "sendCreditorRegistrationMail",
+  "area": "adminUsers",
+  "label": "commands.sendCreditorRegistrationMail.label",
+  "method": "POST",
+  "path": "/user-management/command/send-creditor-registration-mail",
+  "url": "/user-management/command/send-creditor-registration-mail",
+  "form": "sendRegistrationMail",
+  "targetBy": "userIdentifier",
+  "roles": [
+    "ROLE_SUPER_ADMIN",
+    "ROLE_ADMIN",
+    "ROLE_PRODUCT_ADMIN"
+  ],
+  "adminPermission": "registration_mail",
+  "impersonation": "refused",
+  "target": {
+    "name": "user",
+    "entity": "userListItem",
+    "state": "status",
+    "enum": "userStatus",
+    "history": "none"
+  },
+  "from": [
+    "new"
+  ],
+  "allowSelfApproval": true,
+  "creditorStatus": [
+    "active",
+    "blocked",
+    "terminated"
+  ],
+  "actionLog": "user_registration_mail",
+  "failure": "changesNotSaved",
+  "success": "adminCommands.registrationMailSent",
+  "notify": []
+};
+
+/** The commands taking the form sendRegistrationMail, by name (the same objects as in ../commands.ts). */
 export const sendRegistrationMailCommands: Record<string, CommandConfig> = {
-  "sendCreditorRegistrationMail": {
-    "name": "sendCreditorRegistrationMail",
-    "area": "adminUsers",
-    "label": "commands.sendCreditorRegistrationMail.label",
-    "method": "POST",
-    "path": "/user-management/command/send-creditor-registration-mail",
-    "url": "/user-management/command/send-creditor-registration-mail",
-    "form": "sendRegistrationMail",
-    "targetBy": "userIdentifier",
-    "roles": [
-      "ROLE_SUPER_ADMIN",
-      "ROLE_ADMIN",
-      "ROLE_PRODUCT_ADMIN"
-    ],
-    "adminPermission": "registration_mail",
-    "impersonation": "refused",
-    "target": {
-      "name": "user",
-      "entity": "userListItem",
-      "state": "status",
-      "enum": "userStatus",
-      "history": "none"
-    },
-    "from": [
-      "new"
-    ],
-    "allowSelfApproval": true,
-    "creditorStatus": [
-      "active",
-      "blocked",
-      "terminated"
-    ],
-    "actionLog": "user_registration_mail",
-    "failure": "changesNotSaved",
-    "success": "adminCommands.registrationMailSent",
-    "notify": []
-  }
+  sendCreditorRegistrationMail: sendCreditorRegistrationMailCommand,
 };

@@ -5,40 +5,42 @@
 
 import type { CommandConfig } from '../../src/shared/config-types';
 
-/** The commands taking the form sepaCreditorIdentifier, by name (as in ../commands.ts). */
+export const setSepaCreditorIdentifierCommand: CommandConfig = {
+  "name": "setSepaCreditorIdentifier",
+  "area": "sepaDebits",
+  "label": "commands.setSepaCreditorIdentifier.label",
+  "method": "POST",
+  "path": "/sepa-debit/creditor-identifier",
+  "url": "/sepa-debit/creditor-identifier",
+  "form": "sepaCreditorIdentifier",
+  "targetBy": "creditorIdentifier",
+  "roles": [
+    "ROLE_SUPER_ADMIN",
+    "ROLE_ADMIN",
+    "ROLE_PRODUCT_ADMIN"
+  ],
+  "adminPermission": "sepa_direct_debits",
+  "impersonation": "refused",
+  "target": {
+    "name": "creditor",
+    "entity": "creditor",
+    "state": "status",
+    "enum": "creditorStatus",
+    "history": "none"
+  },
+  "allowSelfApproval": true,
+  "creditorStatus": [
+    "active",
+    "blocked",
+    "terminated"
+  ],
+  "actionLog": "sepa_creditor_identifier_update",
+  "failure": "changesNotSaved",
+  "success": "sepaDebits.creditorIdentifierSaved",
+  "notify": []
+};
+
+/** The commands taking the form sepaCreditorIdentifier, by name (the same objects as in ../commands.ts). */
 export const sepaCreditorIdentifierCommands: Record<string, CommandConfig> = {
-  "setSepaCreditorIdentifier": {
-    "name": "setSepaCreditorIdentifier",
-    "area": "sepaDebits",
-    "label": "commands.setSepaCreditorIdentifier.label",
-    "method": "POST",
-    "path": "/sepa-debit/creditor-identifier",
-    "url": "/sepa-debit/creditor-identifier",
-    "form": "sepaCreditorIdentifier",
-    "targetBy": "creditorIdentifier",
-    "roles": [
-      "ROLE_SUPER_ADMIN",
-      "ROLE_ADMIN",
-      "ROLE_PRODUCT_ADMIN"
-    ],
-    "adminPermission": "sepa_direct_debits",
-    "impersonation": "refused",
-    "target": {
-      "name": "creditor",
-      "entity": "creditor",
-      "state": "status",
-      "enum": "creditorStatus",
-      "history": "none"
-    },
-    "allowSelfApproval": true,
-    "creditorStatus": [
-      "active",
-      "blocked",
-      "terminated"
-    ],
-    "actionLog": "sepa_creditor_identifier_update",
-    "failure": "changesNotSaved",
-    "success": "sepaDebits.creditorIdentifierSaved",
-    "notify": []
-  }
+  setSepaCreditorIdentifier: setSepaCreditorIdentifierCommand,
 };

@@ -5,33 +5,35 @@
 
 import type { CommandConfig } from '../../src/shared/config-types';
 
-/** The commands taking the form sepaReturnImport, by name (as in ../commands.ts). */
+export const importSepaReturnsCommand: CommandConfig = {
+  "name": "importSepaReturns",
+  "area": "sepaDebits",
+  "label": "commands.importSepaReturns.label",
+  "method": "POST",
+  "path": "/sepa-debit/returns/import",
+  "url": "/sepa-debit/returns/import",
+  "form": "sepaReturnImport",
+  "roles": [
+    "ROLE_SUPER_ADMIN",
+    "ROLE_ADMIN",
+    "ROLE_PRODUCT_ADMIN"
+  ],
+  "adminPermission": "sepa_direct_debits",
+  "impersonation": "refused",
+  "allowSelfApproval": true,
+  "creditorStatus": [
+    "active",
+    "blocked",
+    "terminated"
+  ],
+  "actionLog": "sepa_return_import",
+  "failure": "changesNotSaved",
+  "success": "sepaDebits.returnsImported",
+  "notify": [],
+  "multipart": true
+};
+
+/** The commands taking the form sepaReturnImport, by name (the same objects as in ../commands.ts). */
 export const sepaReturnImportCommands: Record<string, CommandConfig> = {
-  "importSepaReturns": {
-    "name": "importSepaReturns",
-    "area": "sepaDebits",
-    "label": "commands.importSepaReturns.label",
-    "method": "POST",
-    "path": "/sepa-debit/returns/import",
-    "url": "/sepa-debit/returns/import",
-    "form": "sepaReturnImport",
-    "roles": [
-      "ROLE_SUPER_ADMIN",
-      "ROLE_ADMIN",
-      "ROLE_PRODUCT_ADMIN"
-    ],
-    "adminPermission": "sepa_direct_debits",
-    "impersonation": "refused",
-    "allowSelfApproval": true,
-    "creditorStatus": [
-      "active",
-      "blocked",
-      "terminated"
-    ],
-    "actionLog": "sepa_return_import",
-    "failure": "changesNotSaved",
-    "success": "sepaDebits.returnsImported",
-    "notify": [],
-    "multipart": true
-  }
+  importSepaReturns: importSepaReturnsCommand,
 };

@@ -5,40 +5,42 @@
 
 import type { CommandConfig } from '../../src/shared/config-types';
 
-/** The commands taking the form serviceFeeCondition, by name (as in ../commands.ts). */
+export const createFeeConditionCommand: CommandConfig = {
+  "name": "createFeeCondition",
+  "area": "adminServiceFees",
+  "label": "commands.createFeeCondition.label",
+  "method": "POST",
+  "path": "/creditor-service-fee/creditor-fee-condition/create",
+  "url": "/creditor-service-fee/creditor-fee-condition/create",
+  "form": "serviceFeeCondition",
+  "targetBy": "creditorIdentifier",
+  "roles": [
+    "ROLE_SUPER_ADMIN",
+    "ROLE_ADMIN",
+    "ROLE_PRODUCT_ADMIN"
+  ],
+  "adminPermission": "edit_service_fee_period",
+  "impersonation": "refused",
+  "target": {
+    "name": "creditor",
+    "entity": "creditor",
+    "state": "status",
+    "enum": "creditorStatus",
+    "history": "none"
+  },
+  "allowSelfApproval": true,
+  "creditorStatus": [
+    "active",
+    "blocked",
+    "terminated"
+  ],
+  "actionLog": "service_fee_condition_create",
+  "failure": "changesNotSaved",
+  "success": "adminCommands.feeConditionCreated",
+  "notify": []
+};
+
+/** The commands taking the form serviceFeeCondition, by name (the same objects as in ../commands.ts). */
 export const serviceFeeConditionCommands: Record<string, CommandConfig> = {
-  "createFeeCondition": {
-    "name": "createFeeCondition",
-    "area": "adminServiceFees",
-    "label": "commands.createFeeCondition.label",
-    "method": "POST",
-    "path": "/creditor-service-fee/creditor-fee-condition/create",
-    "url": "/creditor-service-fee/creditor-fee-condition/create",
-    "form": "serviceFeeCondition",
-    "targetBy": "creditorIdentifier",
-    "roles": [
-      "ROLE_SUPER_ADMIN",
-      "ROLE_ADMIN",
-      "ROLE_PRODUCT_ADMIN"
-    ],
-    "adminPermission": "edit_service_fee_period",
-    "impersonation": "refused",
-    "target": {
-      "name": "creditor",
-      "entity": "creditor",
-      "state": "status",
-      "enum": "creditorStatus",
-      "history": "none"
-    },
-    "allowSelfApproval": true,
-    "creditorStatus": [
-      "active",
-      "blocked",
-      "terminated"
-    ],
-    "actionLog": "service_fee_condition_create",
-    "failure": "changesNotSaved",
-    "success": "adminCommands.feeConditionCreated",
-    "notify": []
-  }
+  createFeeCondition: createFeeConditionCommand,
 };

@@ -5,39 +5,41 @@
 
 import type { CommandConfig } from '../../src/shared/config-types';
 
-/** The commands taking the form setCreditorPermissions, by name (as in ../commands.ts). */
+export const setCreditorPermissionsCommand: CommandConfig = {
+  "name": "setCreditorPermissions",
+  "area": "adminCreditors",
+  "label": "commands.setCreditorPermissions.label",
+  "method": "POST",
+  "path": "/creditor/{id}/permission",
+  "url": "/creditor/:id/permission",
+  "form": "setCreditorPermissions",
+  "roles": [
+    "ROLE_SUPER_ADMIN",
+    "ROLE_ADMIN",
+    "ROLE_PRODUCT_ADMIN"
+  ],
+  "adminPermission": "update_creditor_permissions",
+  "impersonation": "refused",
+  "target": {
+    "name": "creditor",
+    "entity": "creditor",
+    "state": "status",
+    "enum": "creditorStatus",
+    "history": "none"
+  },
+  "allowSelfApproval": true,
+  "creditorStatus": [
+    "active",
+    "blocked",
+    "terminated"
+  ],
+  "actionLog": "creditor_permission_update",
+  "failure": "changesNotSaved",
+  "success": "changesSaved",
+  "notify": []
+};
+
+/** The commands taking the form setCreditorPermissions, by name (the same objects as in ../commands.ts). */
 export const setCreditorPermissionsCommands: Record<string, CommandConfig> = {
-  "setCreditorPermissions": {
-    "name": "setCreditorPermissions",
-    "area": "adminCreditors",
-    "label": "commands.setCreditorPermissions.label",
-    "method": "POST",
-    "path": "/creditor/{id}/permission",
-    "url": "/creditor/:id/permission",
-    "form": "setCreditorPermissions",
-    "roles": [
-      "ROLE_SUPER_ADMIN",
-      "ROLE_ADMIN",
-      "ROLE_PRODUCT_ADMIN"
-    ],
-    "adminPermission": "update_creditor_permissions",
-    "impersonation": "refused",
-    "target": {
-      "name": "creditor",
-      "entity": "creditor",
-      "state": "status",
-      "enum": "creditorStatus",
-      "history": "none"
-    },
-    "allowSelfApproval": true,
-    "creditorStatus": [
-      "active",
-      "blocked",
-      "terminated"
-    ],
-    "actionLog": "creditor_permission_update",
-    "failure": "changesNotSaved",
-    "success": "changesSaved",
-    "notify": []
-  }
+  setCreditorPermissions: setCreditorPermissionsCommand,
 };

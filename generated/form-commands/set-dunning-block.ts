@@ -5,49 +5,51 @@
 
 import type { CommandConfig } from '../../src/shared/config-types';
 
-/** The commands taking the form setDunningBlock, by name (as in ../commands.ts). */
+export const setDunningBlockCommand: CommandConfig = {
+  "name": "setDunningBlock",
+  "area": "vouchers",
+  "label": "commands.setDunningBlock.label",
+  "method": "POST",
+  "path": "/sap/voucher/{id}/dunning/block",
+  "url": "/sap/voucher/:id/dunning/block",
+  "form": "setDunningBlock",
+  "permission": "voucherDetails.actions.setDunningBlock",
+  "roles": [
+    "ROLE_CREDITOR",
+    "ROLE_CREDITOR-MANAGEMENT",
+    "ROLE_CREDITOR-ASSISTANT",
+    "ROLE_CREDITOR-OBSERVER"
+  ],
+  "impersonation": "allowed",
+  "target": {
+    "name": "voucher",
+    "entity": "voucher",
+    "state": "status",
+    "enum": "voucherStatus",
+    "history": "voucher"
+  },
+  "from": [
+    "open",
+    "tpf_in_review",
+    "tpf_accepted"
+  ],
+  "allowSelfApproval": true,
+  "creditorStatus": [
+    "active",
+    "blocked",
+    "terminated"
+  ],
+  "history": {
+    "event": "dunningBlockSet",
+    "title": "history.dunningBlockSet"
+  },
+  "actionLog": "dunning_block",
+  "failure": "changesNotSaved",
+  "success": "vouchers.dunningBlockSet",
+  "notify": []
+};
+
+/** The commands taking the form setDunningBlock, by name (the same objects as in ../commands.ts). */
 export const setDunningBlockCommands: Record<string, CommandConfig> = {
-  "setDunningBlock": {
-    "name": "setDunningBlock",
-    "area": "vouchers",
-    "label": "commands.setDunningBlock.label",
-    "method": "POST",
-    "path": "/sap/voucher/{id}/dunning/block",
-    "url": "/sap/voucher/:id/dunning/block",
-    "form": "setDunningBlock",
-    "permission": "voucherDetails.actions.setDunningBlock",
-    "roles": [
-      "ROLE_CREDITOR",
-      "ROLE_CREDITOR-MANAGEMENT",
-      "ROLE_CREDITOR-ASSISTANT",
-      "ROLE_CREDITOR-OBSERVER"
-    ],
-    "impersonation": "allowed",
-    "target": {
-      "name": "voucher",
-      "entity": "voucher",
-      "state": "status",
-      "enum": "voucherStatus",
-      "history": "voucher"
-    },
-    "from": [
-      "open",
-      "tpf_in_review",
-      "tpf_accepted"
-    ],
-    "allowSelfApproval": true,
-    "creditorStatus": [
-      "active",
-      "blocked",
-      "terminated"
-    ],
-    "history": {
-      "event": "dunningBlockSet",
-      "title": "history.dunningBlockSet"
-    },
-    "actionLog": "dunning_block",
-    "failure": "changesNotSaved",
-    "success": "vouchers.dunningBlockSet",
-    "notify": []
-  }
+  setDunningBlock: setDunningBlockCommand,
 };

@@ -5,39 +5,41 @@
 
 import type { CommandConfig } from '../../src/shared/config-types';
 
-/** The commands taking the form setUpFee, by name (as in ../commands.ts). */
+export const sendSetupFeeCommand: CommandConfig = {
+  "name": "sendSetupFee",
+  "area": "adminCreditors",
+  "label": "commands.sendSetupFee.label",
+  "method": "PUT",
+  "path": "/bnet/send-setup-fee/{id}",
+  "url": "/bnet/send-setup-fee/:id",
+  "form": "setUpFee",
+  "roles": [
+    "ROLE_SUPER_ADMIN",
+    "ROLE_ADMIN",
+    "ROLE_PRODUCT_ADMIN"
+  ],
+  "adminPermission": "creditor_setup_fee",
+  "impersonation": "refused",
+  "target": {
+    "name": "creditor",
+    "entity": "creditor",
+    "state": "status",
+    "enum": "creditorStatus",
+    "history": "none"
+  },
+  "allowSelfApproval": true,
+  "creditorStatus": [
+    "active",
+    "blocked",
+    "terminated"
+  ],
+  "actionLog": "creditor_setup_fee",
+  "failure": "changesNotSaved",
+  "success": "adminCommands.setupFeeSent",
+  "notify": []
+};
+
+/** The commands taking the form setUpFee, by name (the same objects as in ../commands.ts). */
 export const setUpFeeCommands: Record<string, CommandConfig> = {
-  "sendSetupFee": {
-    "name": "sendSetupFee",
-    "area": "adminCreditors",
-    "label": "commands.sendSetupFee.label",
-    "method": "PUT",
-    "path": "/bnet/send-setup-fee/{id}",
-    "url": "/bnet/send-setup-fee/:id",
-    "form": "setUpFee",
-    "roles": [
-      "ROLE_SUPER_ADMIN",
-      "ROLE_ADMIN",
-      "ROLE_PRODUCT_ADMIN"
-    ],
-    "adminPermission": "creditor_setup_fee",
-    "impersonation": "refused",
-    "target": {
-      "name": "creditor",
-      "entity": "creditor",
-      "state": "status",
-      "enum": "creditorStatus",
-      "history": "none"
-    },
-    "allowSelfApproval": true,
-    "creditorStatus": [
-      "active",
-      "blocked",
-      "terminated"
-    ],
-    "actionLog": "creditor_setup_fee",
-    "failure": "changesNotSaved",
-    "success": "adminCommands.setupFeeSent",
-    "notify": []
-  }
+  sendSetupFee: sendSetupFeeCommand,
 };

@@ -5,58 +5,62 @@
 
 import type { CommandConfig } from '../../src/shared/config-types';
 
-/** The commands taking the form stateOfAffairsImport, by name (as in ../commands.ts). */
+export const previewStateOfAffairsImportCommand: CommandConfig = {
+  "name": "previewStateOfAffairsImport",
+  "area": "adminActions",
+  "label": "commands.previewStateOfAffairsImport.label",
+  "method": "POST",
+  "path": "/state-of-affairs/import/preview",
+  "url": "/state-of-affairs/import/preview",
+  "form": "stateOfAffairsImport",
+  "roles": [
+    "ROLE_SUPER_ADMIN",
+    "ROLE_ADMIN"
+  ],
+  "adminPermission": "import_states_of_affairs",
+  "impersonation": "refused",
+  "allowSelfApproval": true,
+  "creditorStatus": [
+    "active",
+    "blocked",
+    "terminated"
+  ],
+  "actionLog": "state_of_affairs_import_preview",
+  "failure": "stateOfAffairsImport.failed",
+  "success": "changesSaved",
+  "notify": [],
+  "multipart": true
+};
+
+export const importStatesOfAffairsCommand: CommandConfig = {
+  "name": "importStatesOfAffairs",
+  "area": "adminActions",
+  "label": "commands.importStatesOfAffairs.label",
+  "method": "POST",
+  "path": "/state-of-affairs/import",
+  "url": "/state-of-affairs/import",
+  "form": "stateOfAffairsImport",
+  "roles": [
+    "ROLE_SUPER_ADMIN",
+    "ROLE_ADMIN"
+  ],
+  "adminPermission": "import_states_of_affairs",
+  "impersonation": "refused",
+  "allowSelfApproval": true,
+  "creditorStatus": [
+    "active",
+    "blocked",
+    "terminated"
+  ],
+  "actionLog": "state_of_affairs_import",
+  "failure": "stateOfAffairsImport.failed",
+  "success": "stateOfAffairsImport.succeeded",
+  "notify": [],
+  "multipart": true
+};
+
+/** The commands taking the form stateOfAffairsImport, by name (the same objects as in ../commands.ts). */
 export const stateOfAffairsImportCommands: Record<string, CommandConfig> = {
-  "previewStateOfAffairsImport": {
-    "name": "previewStateOfAffairsImport",
-    "area": "adminActions",
-    "label": "commands.previewStateOfAffairsImport.label",
-    "method": "POST",
-    "path": "/state-of-affairs/import/preview",
-    "url": "/state-of-affairs/import/preview",
-    "form": "stateOfAffairsImport",
-    "roles": [
-      "ROLE_SUPER_ADMIN",
-      "ROLE_ADMIN"
-    ],
-    "adminPermission": "import_states_of_affairs",
-    "impersonation": "refused",
-    "allowSelfApproval": true,
-    "creditorStatus": [
-      "active",
-      "blocked",
-      "terminated"
-    ],
-    "actionLog": "state_of_affairs_import_preview",
-    "failure": "stateOfAffairsImport.failed",
-    "success": "changesSaved",
-    "notify": [],
-    "multipart": true
-  },
-  "importStatesOfAffairs": {
-    "name": "importStatesOfAffairs",
-    "area": "adminActions",
-    "label": "commands.importStatesOfAffairs.label",
-    "method": "POST",
-    "path": "/state-of-affairs/import",
-    "url": "/state-of-affairs/import",
-    "form": "stateOfAffairsImport",
-    "roles": [
-      "ROLE_SUPER_ADMIN",
-      "ROLE_ADMIN"
-    ],
-    "adminPermission": "import_states_of_affairs",
-    "impersonation": "refused",
-    "allowSelfApproval": true,
-    "creditorStatus": [
-      "active",
-      "blocked",
-      "terminated"
-    ],
-    "actionLog": "state_of_affairs_import",
-    "failure": "stateOfAffairsImport.failed",
-    "success": "stateOfAffairsImport.succeeded",
-    "notify": [],
-    "multipart": true
-  }
+  previewStateOfAffairsImport: previewStateOfAffairsImportCommand,
+  importStatesOfAffairs: importStatesOfAffairsCommand,
 };

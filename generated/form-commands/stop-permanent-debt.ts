@@ -5,49 +5,51 @@
 
 import type { CommandConfig } from '../../src/shared/config-types';
 
-/** The commands taking the form stopPermanentDebt, by name (as in ../commands.ts). */
+export const stopPermanentDebtCommand: CommandConfig = {
+  "name": "stopPermanentDebt",
+  "area": "permanentDebts",
+  "label": "commands.stopPermanentDebt.label",
+  "method": "POST",
+  "path": "/permanent-debt/{id}/stop",
+  "url": "/permanent-debt/:id/stop",
+  "form": "stopPermanentDebt",
+  "permission": "permanentDebtDetails.actions.stop",
+  "roles": [
+    "ROLE_CREDITOR",
+    "ROLE_CREDITOR-MANAGEMENT",
+    "ROLE_CREDITOR-ASSISTANT",
+    "ROLE_CREDITOR-OBSERVER"
+  ],
+  "impersonation": "allowed",
+  "target": {
+    "name": "permanentDebt",
+    "entity": "permanentDebt",
+    "state": "status",
+    "enum": "permanentDebtStatus",
+    "history": "debtor"
+  },
+  "from": [
+    "created",
+    "active"
+  ],
+  "to": "stopped",
+  "allowSelfApproval": true,
+  "creditorStatus": [
+    "active",
+    "blocked",
+    "terminated"
+  ],
+  "history": {
+    "event": "permanentDebtStopped",
+    "title": "history.permanentDebtStopped"
+  },
+  "actionLog": "permanent_debt_stop",
+  "failure": "changesNotSaved",
+  "success": "permanentDebts.stopped",
+  "notify": []
+};
+
+/** The commands taking the form stopPermanentDebt, by name (the same objects as in ../commands.ts). */
 export const stopPermanentDebtCommands: Record<string, CommandConfig> = {
-  "stopPermanentDebt": {
-    "name": "stopPermanentDebt",
-    "area": "permanentDebts",
-    "label": "commands.stopPermanentDebt.label",
-    "method": "POST",
-    "path": "/permanent-debt/{id}/stop",
-    "url": "/permanent-debt/:id/stop",
-    "form": "stopPermanentDebt",
-    "permission": "permanentDebtDetails.actions.stop",
-    "roles": [
-      "ROLE_CREDITOR",
-      "ROLE_CREDITOR-MANAGEMENT",
-      "ROLE_CREDITOR-ASSISTANT",
-      "ROLE_CREDITOR-OBSERVER"
-    ],
-    "impersonation": "allowed",
-    "target": {
-      "name": "permanentDebt",
-      "entity": "permanentDebt",
-      "state": "status",
-      "enum": "permanentDebtStatus",
-      "history": "debtor"
-    },
-    "from": [
-      "created",
-      "active"
-    ],
-    "to": "stopped",
-    "allowSelfApproval": true,
-    "creditorStatus": [
-      "active",
-      "blocked",
-      "terminated"
-    ],
-    "history": {
-      "event": "permanentDebtStopped",
-      "title": "history.permanentDebtStopped"
-    },
-    "actionLog": "permanent_debt_stop",
-    "failure": "changesNotSaved",
-    "success": "permanentDebts.stopped",
-    "notify": []
-  }
+  stopPermanentDebt: stopPermanentDebtCommand,
 };

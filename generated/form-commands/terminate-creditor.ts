@@ -5,50 +5,52 @@
 
 import type { CommandConfig } from '../../src/shared/config-types';
 
-/** The commands taking the form terminateCreditor, by name (as in ../commands.ts). */
+export const terminateCreditorCommand: CommandConfig = {
+  "name": "terminateCreditor",
+  "area": "adminCreditors",
+  "label": "commands.terminateCreditor.label",
+  "method": "POST",
+  "path": "/creditor/{id}/terminate",
+  "url": "/creditor/:id/terminate",
+  "form": "terminateCreditor",
+  "roles": [
+    "ROLE_SUPER_ADMIN",
+    "ROLE_ADMIN",
+    "ROLE_PRODUCT_ADMIN"
+  ],
+  "adminPermission": "block_creditor",
+  "impersonation": "refused",
+  "target": {
+    "name": "creditor",
+    "entity": "creditor",
+    "state": "status",
+    "enum": "creditorStatus",
+    "history": "none"
+  },
+  "from": [
+    "active",
+    "blocked"
+  ],
+  "to": "terminated",
+  "allowSelfApproval": true,
+  "creditorStatus": [
+    "active",
+    "blocked",
+    "terminated"
+  ],
+  "actionLog": "creditor_terminate",
+  "failure": "changesNotSaved",
+  "success": "adminCommands.creditorTerminated",
+  "notify": [
+    {
+      "channel": "mail",
+      "to": "mainUsers",
+      "template": "notice"
+    }
+  ]
+};
+
+/** The commands taking the form terminateCreditor, by name (the same objects as in ../commands.ts). */
 export const terminateCreditorCommands: Record<string, CommandConfig> = {
-  "terminateCreditor": {
-    "name": "terminateCreditor",
-    "area": "adminCreditors",
-    "label": "commands.terminateCreditor.label",
-    "method": "POST",
-    "path": "/creditor/{id}/terminate",
-    "url": "/creditor/:id/terminate",
-    "form": "terminateCreditor",
-    "roles": [
-      "ROLE_SUPER_ADMIN",
-      "ROLE_ADMIN",
-      "ROLE_PRODUCT_ADMIN"
-    ],
-    "adminPermission": "block_creditor",
-    "impersonation": "refused",
-    "target": {
-      "name": "creditor",
-      "entity": "creditor",
-      "state": "status",
-      "enum": "creditorStatus",
-      "history": "none"
-    },
-    "from": [
-      "active",
-      "blocked"
-    ],
-    "to": "terminated",
-    "allowSelfApproval": true,
-    "creditorStatus": [
-      "active",
-      "blocked",
-      "terminated"
-    ],
-    "actionLog": "creditor_terminate",
-    "failure": "changesNotSaved",
-    "success": "adminCommands.creditorTerminated",
-    "notify": [
-      {
-        "channel": "mail",
-        "to": "mainUsers",
-        "template": "notice"
-      }
-    ]
-  }
+  terminateCreditor: terminateCreditorCommand,
 };

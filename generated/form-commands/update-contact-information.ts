@@ -5,40 +5,42 @@
 
 import type { CommandConfig } from '../../src/shared/config-types';
 
-/** The commands taking the form updateContactInformation, by name (as in ../commands.ts). */
+export const updateCreditorContactInformationCommand: CommandConfig = {
+  "name": "updateCreditorContactInformation",
+  "area": "adminUsers",
+  "label": "commands.updateCreditorContactInformation.label",
+  "method": "POST",
+  "path": "/user-management/command/update-creditor-contact-information",
+  "url": "/user-management/command/update-creditor-contact-information",
+  "form": "updateContactInformation",
+  "targetBy": "userIdentifier",
+  "roles": [
+    "ROLE_SUPER_ADMIN",
+    "ROLE_ADMIN",
+    "ROLE_PRODUCT_ADMIN"
+  ],
+  "adminPermission": "update_user",
+  "impersonation": "refused",
+  "target": {
+    "name": "user",
+    "entity": "userListItem",
+    "state": "status",
+    "enum": "userStatus",
+    "history": "none"
+  },
+  "allowSelfApproval": true,
+  "creditorStatus": [
+    "active",
+    "blocked",
+    "terminated"
+  ],
+  "actionLog": "creditor_contact_update",
+  "failure": "changesNotSaved",
+  "success": "changesSaved",
+  "notify": []
+};
+
+/** The commands taking the form updateContactInformation, by name (the same objects as in ../commands.ts). */
 export const updateContactInformationCommands: Record<string, CommandConfig> = {
-  "updateCreditorContactInformation": {
-    "name": "updateCreditorContactInformation",
-    "area": "adminUsers",
-    "label": "commands.updateCreditorContactInformation.label",
-    "method": "POST",
-    "path": "/user-management/command/update-creditor-contact-information",
-    "url": "/user-management/command/update-creditor-contact-information",
-    "form": "updateContactInformation",
-    "targetBy": "userIdentifier",
-    "roles": [
-      "ROLE_SUPER_ADMIN",
-      "ROLE_ADMIN",
-      "ROLE_PRODUCT_ADMIN"
-    ],
-    "adminPermission": "update_user",
-    "impersonation": "refused",
-    "target": {
-      "name": "user",
-      "entity": "userListItem",
-      "state": "status",
-      "enum": "userStatus",
-      "history": "none"
-    },
-    "allowSelfApproval": true,
-    "creditorStatus": [
-      "active",
-      "blocked",
-      "terminated"
-    ],
-    "actionLog": "creditor_contact_update",
-    "failure": "changesNotSaved",
-    "success": "changesSaved",
-    "notify": []
-  }
+  updateCreditorContactInformation: updateCreditorContactInformationCommand,
 };

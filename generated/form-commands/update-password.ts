@@ -5,5 +5,5 @@
 
 import type { CommandConfig } from '../../src/shared/config-types';
 
-/** The commands taking the form updatePassword, by name (as in ../commands.ts). */
+/** The commands taking the form updatePassword, by name (the same objects as in ../commands.ts). */
 export const updatePasswordCommands: Record<string, CommandConfig> = {};

@@ -5,40 +5,42 @@
 
 import type { CommandConfig } from '../../src/shared/config-types';
 
-/** The commands taking the form updateUser, by name (as in ../commands.ts). */
+export const updateUserCommand: CommandConfig = {
+  "name": "updateUser",
+  "area": "adminUsers",
+  "label": "commands.updateUser.label",
+  "method": "POST",
+  "path": "/user-management/command/user/update",
+  "url": "/user-management/command/user/update",
+  "form": "updateUser",
+  "targetBy": "userIdentifier",
+  "roles": [
+    "ROLE_SUPER_ADMIN",
+    "ROLE_ADMIN",
+    "ROLE_PRODUCT_ADMIN"
+  ],
+  "adminPermission": "update_user",
+  "impersonation": "refused",
+  "target": {
+    "name": "user",
+    "entity": "userListItem",
+    "state": "status",
+    "enum": "userStatus",
+    "history": "none"
+  },
+  "allowSelfApproval": true,
+  "creditorStatus": [
+    "active",
+    "blocked",
+    "terminated"
+  ],
+  "actionLog": "user_update",
+  "failure": "changesNotSaved",
+  "success": "changesSaved",
+  "notify": []
+};
+
+/** The commands taking the form updateUser, by name (the same objects as in ../commands.ts). */
 export const updateUserCommands: Record<string, CommandConfig> = {
-  "updateUser": {
-    "name": "updateUser",
-    "area": "adminUsers",
-    "label": "commands.updateUser.label",
-    "method": "POST",
-    "path": "/user-management/command/user/update",
-    "url": "/user-management/command/user/update",
-    "form": "updateUser",
-    "targetBy": "userIdentifier",
-    "roles": [
-      "ROLE_SUPER_ADMIN",
-      "ROLE_ADMIN",
-      "ROLE_PRODUCT_ADMIN"
-    ],
-    "adminPermission": "update_user",
-    "impersonation": "refused",
-    "target": {
-      "name": "user",
-      "entity": "userListItem",
-      "state": "status",
-      "enum": "userStatus",
-      "history": "none"
-    },
-    "allowSelfApproval": true,
-    "creditorStatus": [
-      "active",
-      "blocked",
-      "terminated"
-    ],
-    "actionLog": "user_update",
-    "failure": "changesNotSaved",
-    "success": "changesSaved",
-    "notify": []
-  }
+  updateUser: updateUserCommand,
 };

@@ -5,43 +5,45 @@
 
 import type { CommandConfig } from '../../src/shared/config-types';
 
-/** The commands taking the form uploadSubsequentInvoice, by name (as in ../commands.ts). */
+export const uploadSubsequentInvoiceCommand: CommandConfig = {
+  "name": "uploadSubsequentInvoice",
+  "area": "uploads",
+  "label": "commands.uploadSubsequentInvoice.label",
+  "method": "POST",
+  "path": "/voucher/{id}/subsequent-invoice",
+  "url": "/voucher/:id/subsequent-invoice",
+  "form": "uploadSubsequentInvoice",
+  "permission": "voucherDetails.actions.uploadSubsequentInvoice",
+  "roles": [
+    "ROLE_CREDITOR",
+    "ROLE_CREDITOR-MANAGEMENT",
+    "ROLE_CREDITOR-ASSISTANT",
+    "ROLE_CREDITOR-OBSERVER"
+  ],
+  "impersonation": "allowed",
+  "target": {
+    "name": "voucher",
+    "entity": "voucher",
+    "state": "status",
+    "enum": "voucherStatus",
+    "history": "voucher"
+  },
+  "allowSelfApproval": true,
+  "creditorStatus": [
+    "active"
+  ],
+  "history": {
+    "event": "subsequentInvoiceUploaded",
+    "title": "history.subsequentInvoiceUploaded"
+  },
+  "actionLog": "voucher_subsequent_invoice",
+  "failure": "files.uploadFailed",
+  "success": "uploads.subsequentInvoiceUploaded",
+  "notify": [],
+  "multipart": true
+};
+
+/** The commands taking the form uploadSubsequentInvoice, by name (the same objects as in ../commands.ts). */
 export const uploadSubsequentInvoiceCommands: Record<string, CommandConfig> = {
-  "uploadSubsequentInvoice": {
-    "name": "uploadSubsequentInvoice",
-    "area": "uploads",
-    "label": "commands.uploadSubsequentInvoice.label",
-    "method": "POST",
-    "path": "/voucher/{id}/subsequent-invoice",
-    "url": "/voucher/:id/subsequent-invoice",
-    "form": "uploadSubsequentInvoice",
-    "permission": "voucherDetails.actions.uploadSubsequentInvoice",
-    "roles": [
-      "ROLE_CREDITOR",
-      "ROLE_CREDITOR-MANAGEMENT",
-      "ROLE_CREDITOR-ASSISTANT",
-      "ROLE_CREDITOR-OBSERVER"
-    ],
-    "impersonation": "allowed",
-    "target": {
-      "name": "voucher",
-      "entity": "voucher",
-      "state": "status",
-      "enum": "voucherStatus",
-      "history": "voucher"
-    },
-    "allowSelfApproval": true,
-    "creditorStatus": [
-      "active"
-    ],
-    "history": {
-      "event": "subsequentInvoiceUploaded",
-      "title": "history.subsequentInvoiceUploaded"
-    },
-    "actionLog": "voucher_subsequent_invoice",
-    "failure": "files.uploadFailed",
-    "success": "uploads.subsequentInvoiceUploaded",
-    "notify": [],
-    "multipart": true
-  }
+  uploadSubsequentInvoice: uploadSubsequentInvoiceCommand,
 };

@@ -5,32 +5,34 @@
 
 import type { CommandConfig } from '../../src/shared/config-types';
 
-/** The commands taking the form uploadVoucher, by name (as in ../commands.ts). */
+export const uploadVoucherCommand: CommandConfig = {
+  "name": "uploadVoucher",
+  "area": "uploads",
+  "label": "commands.uploadVoucher.label",
+  "method": "POST",
+  "path": "/voucher/upload",
+  "url": "/voucher/upload",
+  "form": "uploadVoucher",
+  "permission": "vouchers.upload",
+  "roles": [
+    "ROLE_CREDITOR",
+    "ROLE_CREDITOR-MANAGEMENT",
+    "ROLE_CREDITOR-ASSISTANT",
+    "ROLE_CREDITOR-OBSERVER"
+  ],
+  "impersonation": "allowed",
+  "allowSelfApproval": true,
+  "creditorStatus": [
+    "active"
+  ],
+  "actionLog": "voucher_upload",
+  "failure": "files.uploadFailed",
+  "success": "vouchers.uploadDone",
+  "notify": [],
+  "multipart": true
+};
+
+/** The commands taking the form uploadVoucher, by name (the same objects as in ../commands.ts). */
 export const uploadVoucherCommands: Record<string, CommandConfig> = {
-  "uploadVoucher": {
-    "name": "uploadVoucher",
-    "area": "uploads",
-    "label": "commands.uploadVoucher.label",
-    "method": "POST",
-    "path": "/voucher/upload",
-    "url": "/voucher/upload",
-    "form": "uploadVoucher",
-    "permission": "vouchers.upload",
-    "roles": [
-      "ROLE_CREDITOR",
-      "ROLE_CREDITOR-MANAGEMENT",
-      "ROLE_CREDITOR-ASSISTANT",
-      "ROLE_CREDITOR-OBSERVER"
-    ],
-    "impersonation": "allowed",
-    "allowSelfApproval": true,
-    "creditorStatus": [
-      "active"
-    ],
-    "actionLog": "voucher_upload",
-    "failure": "files.uploadFailed",
-    "success": "vouchers.uploadDone",
-    "notify": [],
-    "multipart": true
-  }
+  uploadVoucher: uploadVoucherCommand,
 };

@@ -5,47 +5,49 @@
 
 import type { CommandConfig } from '../../src/shared/config-types';
 
-/** The commands taking the form workQueueAnswer, by name (as in ../commands.ts). */
+export const answerWorkQueueItemCommand: CommandConfig = {
+  "name": "answerWorkQueueItem",
+  "area": "workQueue",
+  "label": "commands.answerWorkQueueItem.label",
+  "method": "POST",
+  "path": "/user-information/work-queue/{id}/{answerCode}/{followUpAction}",
+  "url": "/user-information/work-queue/:id/:answerCode/:followUpAction",
+  "form": "workQueueAnswer",
+  "permission": "workQueue.answer",
+  "roles": [
+    "ROLE_CREDITOR",
+    "ROLE_CREDITOR-MANAGEMENT",
+    "ROLE_CREDITOR-ASSISTANT",
+    "ROLE_CREDITOR-OBSERVER"
+  ],
+  "impersonation": "allowed",
+  "target": {
+    "name": "workQueueItem",
+    "entity": "workQueueItem",
+    "state": "status",
+    "enum": "workQueueStatus",
+    "history": "none"
+  },
+  "from": [
+    "open",
+    "read",
+    "error"
+  ],
+  "to": "send",
+  "allowSelfApproval": true,
+  "creditorStatus": [
+    "active",
+    "blocked",
+    "terminated"
+  ],
+  "actionLog": "work_queue_answer",
+  "failure": "workQueue.submitError",
+  "success": "workQueue.submitted",
+  "notify": [],
+  "multipart": true
+};
+
+/** The commands taking the form workQueueAnswer, by name (the same objects as in ../commands.ts). */
 export const workQueueAnswerCommands: Record<string, CommandConfig> = {
-  "answerWorkQueueItem": {
-    "name": "answerWorkQueueItem",
-    "area": "workQueue",
-    "label": "commands.answerWorkQueueItem.label",
-    "method": "POST",
-    "path": "/user-information/work-queue/{id}/{answerCode}/{followUpAction}",
-    "url": "/user-information/work-queue/:id/:answerCode/:followUpAction",
-    "form": "workQueueAnswer",
-    "permission": "workQueue.answer",
-    "roles": [
-      "ROLE_CREDITOR",
-      "ROLE_CREDITOR-MANAGEMENT",
-      "ROLE_CREDITOR-ASSISTANT",
-      "ROLE_CREDITOR-OBSERVER"
-    ],
-    "impersonation": "allowed",
-    "target": {
-      "name": "workQueueItem",
-      "entity": "workQueueItem",
-      "state": "status",
-      "enum": "workQueueStatus",
-      "history": "none"
-    },
-    "from": [
-      "open",
-      "read",
-      "error"
-    ],
-    "to": "send",
-    "allowSelfApproval": true,
-    "creditorStatus": [
-      "active",
-      "blocked",
-      "terminated"
-    ],
-    "actionLog": "work_queue_answer",
-    "failure": "workQueue.submitError",
-    "success": "workQueue.submitted",
-    "notify": [],
-    "multipart": true
-  }
+  answerWorkQueueItem: answerWorkQueueItemCommand,
 };

@@ -14,6 +14,11 @@ export const createCreditorForm: FormConfig = {
     "contentType": "json"
   },
   "width": 555,
+  "lazyFormats": {
+    "iban": [
+      "sepaIban"
+    ]
+  },
   "schema": {
     "$id": "CreateCreditorForm",
     "title": "CreateCreditorForm",

@@ -14,6 +14,12 @@ export const editCreditorForm: FormConfig = {
     "contentType": "json"
   },
   "width": 555,
+  "lazyFormats": {
+    "iban": [
+      "invoiceIban",
+      "sepaIban"
+    ]
+  },
   "schema": {
     "$id": "EditCreditorForm",
     "title": "EditCreditorForm",

@@ -28,6 +28,11 @@ export const paymentDataForm: FormConfig = {
       "sepaMandateAvailable": "sepaMandate.iban"
     }
   },
+  "lazyFormats": {
+    "iban": [
+      "iban"
+    ]
+  },
   "schema": {
     "$id": "PaymentDataForm",
     "title": "PaymentDataForm",

@@ -13,6 +13,11 @@ export const productApplicationForm: FormConfig = {
     "contentType": "json"
   },
   "width": 555,
+  "lazyFormats": {
+    "iban": [
+      "sepaIban"
+    ]
+  },
   "schema": {
     "$id": "ProductApplicationForm",
     "title": "ProductApplicationForm",

@@ -20,6 +20,11 @@ export const requestSepaUpdateForm: FormConfig = {
       "creditorIdentifier": "identifier"
     }
   },
+  "lazyFormats": {
+    "iban": [
+      "iban"
+    ]
+  },
   "schema": {
     "$id": "RequestSepaUpdateForm",
     "title": "RequestSepaUpdateForm",

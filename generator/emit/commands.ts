@@ -78,13 +78,13 @@ function sharedBody(model: Model, list: NormCommand[]): Record<string, unknown> 
 }
 
 /**
- * `generated/commands.ts`: every command's config (client and server) and one route schema per
- * method + path — request body from the form's JSON schema (several commands on one route: chosen
+ * `generated/commands.ts`: every command's config (the server's table; each command's object is
+ * written once, in `generated/form-commands/<form>.ts` or `generated/formless-commands.ts`, and
+ * imported here) and one route schema per method + path — request body from the form's JSON schema (several commands on one route: chosen
  * by their `selectBy` field), path ids, the response, tags and summary for OpenAPI.
  */
 export function emitCommands(model: Model): Map<string, string> {
   const configOf = commandConfig(model);
-  const commands = Object.fromEntries(model.commands.map((c) => [c.name, configOf(c)]));
   const byRoute = new Map<string, NormCommand[]>();
   for (const c of model.commands) byRoute.set(`${c.method} ${c.url}`, [...(byRoute.get(`${c.method} ${c.url}`) ?? []), c]);
   const routes = [...byRoute.values()].map((list) => {
@@ -107,6 +107,7 @@ export function emitCommands(model: Model): Map<string, string> {
   const body = [
     "import type { CommandConfig } from '../src/shared/config-types';",
     "import { forms } from './forms';",
+    ...commandImports(model, model.commands, '.'),
     '',
     '/** A form\'s JSON schema as a request body (without its `$id`: several routes may share a form). */',
     'function formBody(form: string): Record<string, unknown> {',
@@ -114,8 +115,8 @@ export function emitCommands(model: Model): Map<string, string> {
     '  return schema;',
     '}',
     '',
-    '/** Every command of schema/commands, by name. */',
-    `export const commands: Record<string, CommandConfig> = ${literal(commands)};`,
+    '/** Every command of schema/commands, by name (each declared once: in its form\'s module or ./formless-commands). */',
+    commandTable('commands', model.commands),
     '',
     '/** One route per method + path; `commands` are the commands it serves (several: told apart by selectBy). */',
     'export interface CommandRoute {',
@@ -133,6 +134,8 @@ export function emitCommands(model: Model): Map<string, string> {
     ['commands.ts', tsFile(sources.length ? sources : ['schema/commands/'], body)],
     ['action-table.ts', emitActionTable(model, sources)],
     ['create-buttons.ts', emitCreateButtons(model)],
+    ['dialog-commands.ts', emitDialogCommands(model)],
+    ['formless-commands.ts', emitFormlessCommands(model, configOf)],
     ...emitFormCommands(model, configOf),
   ]);
 }
@@ -152,23 +155,85 @@ function commandConfig(model: Model) {
   });
 }
 
+/** The name of a command's constant in the generated modules (`updatePassword` → `updatePasswordCommand`). */
+const commandConst = (name: string) => `${name}Command`;
+
+/** One command's object, declared once: in its form's module or, without a form, in formless-commands.ts. */
+const commandDeclaration = (name: string, config: object) =>
+  `export const ${commandConst(name)}: CommandConfig = ${literal(config)};`;
+
+/** The imports of the given commands' constants from the modules that declare them (`dir`: their folder's parent). */
+function commandImports(model: Model, list: NormCommand[], dir: string): string[] {
+  const names = (of: NormCommand[]) => of.map((c) => commandConst(c.name)).join(', ');
+  const formless = list.filter((c) => !c.form);
+  return [
+    ...model.forms
+      .map((form) => [form.name, list.filter((c) => c.form === form.name)] as const)
+      .filter(([, taking]) => taking.length > 0)
+      .map(([form, taking]) => `import { ${names(taking)} } from '${dir}/form-commands/${camelToKebab(form)}';`),
+    ...(formless.length ? [`import { ${names(formless)} } from '${dir}/formless-commands';`] : []),
+  ];
+}
+
+/** A table of commands by name, of the imported or declared constants. */
+const commandTable = (name: string, list: NormCommand[]) =>
+  `export const ${name}: Record<string, CommandConfig> = {${list.map((c) => `\n  ${c.name}: ${commandConst(c.name)},`).join('')}${list.length ? '\n' : ''}};`;
+
+/** `generated/formless-commands.ts`: the commands that take no form (a confirmation runs them), declared once. */
+function emitFormlessCommands(model: Model, configOf: ReturnType<typeof commandConfig>): string {
+  const formless = model.commands.filter((c) => !c.form);
+  const body = [
+    "import type { CommandConfig } from '../src/shared/config-types';",
+    ...formless.flatMap((c) => ['', commandDeclaration(c.name, configOf(c))]),
+  ].join('\n');
+  const sources = [...new Set(formless.map((c) => c.source))];
+  return tsFile(sources.length ? sources : ['schema/commands/'], body);
+}
+
 /**
- * `generated/form-commands/<form>.ts`: per form, the commands taking it, in the order of the whole
- * table — the one its submit runs (`commandOfForm` finds the same here as in `generated/commands.ts`),
+ * `generated/dialog-commands.ts`: the commands a dialog opened from a detail's action or a query flag
+ * may run (ActionDialog, QueryFlagForms and the dialogs they open): every command an action names,
+ * and every command taking a form that an action or a query flag (also a list's create button) opens.
+ * Not the commands of the forms only a page of their own shows (the password pages, the SEPA files,
+ * the settings): that page imports its form's module, so no module is shared by both and the browser
+ * build splits none off (a module two lazily loaded chunks share becomes a chunk of its own).
+ */
+function emitDialogCommands(model: Model): string {
+  const actions = model.resources.flatMap((resource) => resource.detail?.actions ?? []);
+  const named = new Set(actions.flatMap((action) => (action.command ? [action.command] : [])));
+  const opened = new Set([
+    ...actions.flatMap((action) => (action.dialog ? [action.dialog] : [])),
+    ...model.forms.filter((form) => form.queryFlag).map((form) => form.name),
+  ]);
+  const list = model.commands.filter((c) => named.has(c.name) || (c.form !== undefined && opened.has(c.form)));
+  const body = [
+    "import type { CommandConfig } from '../src/shared/config-types';",
+    ...commandImports(model, list, '.'),
+    '',
+    '/** The commands a detail\'s action or a query flag\'s form may run, by name (the same objects as in ./commands). */',
+    commandTable('dialogCommands', list),
+  ].join('\n');
+  const sources = [...new Set([...model.resources.filter((r) => r.detail?.actions?.length).map((r) => r.source), ...list.map((c) => c.source)])];
+  return tsFile(sources.length ? sources : ['schema/commands/'], body);
+}
+
+/**
+ * `generated/form-commands/<form>.ts`: per form, the commands taking it (each its own exported
+ * constant, the only place its object is written: `generated/commands.ts` imports it), in the order
+ * of the whole table — the one its submit runs (`commandOfForm` finds the same here as in `generated/commands.ts`),
  * a check step's (createDebtor's ident check) and a flow's choice (createAdminUser's two registers).
  * A page with one form imports its own instead of every command (issue 32, item 2). Apart from
- * `generated/forms/<form>.ts`, which the table of every form imports: the dialogs that load that
- * table do not load these copies.
+ * `generated/forms/<form>.ts`, which the table of every form imports.
  */
 function emitFormCommands(model: Model, configOf: ReturnType<typeof commandConfig>): [string, string][] {
   return model.forms.map((form) => {
     const taking = model.commands.filter((c) => c.form === form.name);
-    const table = Object.fromEntries(taking.map((c) => [c.name, configOf(c)]));
     const body = [
       "import type { CommandConfig } from '../../src/shared/config-types';",
+      ...taking.flatMap((c) => ['', commandDeclaration(c.name, configOf(c))]),
       '',
-      `/** The commands taking the form ${form.name}, by name (as in ../commands.ts). */`,
-      `export const ${form.name}Commands: Record<string, CommandConfig> = ${literal(table)};`,
+      `/** The commands taking the form ${form.name}, by name (the same objects as in ../commands.ts). */`,
+      commandTable(`${form.name}Commands`, taking),
     ].join('\n');
     const commandSources = taking.length ? taking.map((c) => c.source) : ['schema/commands/'];
     const sources = [form.source, ...new Set(commandSources)];

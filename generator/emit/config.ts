@@ -129,16 +129,27 @@ export function emitForms(model: Model): Map<string, string> {
   return out;
 }
 
-/** `generated/validation.ts`: the named validation rules with their kind, parameter type and message key. */
+/**
+ * `generated/validation.ts`: the named validation rules with their kind, parameter type and message
+ * key, and the formats whose check the browser fetches on demand (`lazyFormats`).
+ */
 export function emitValidation(model: Model): Map<string, string> {
+  const lazy = Object.entries(model.validationRules).filter(([, rule]) => rule.lazy).map(([name]) => name);
   const body = [
     'export interface ValidationRule {',
     "  kind: 'format' | 'keyword';",
     '  param?: string;',
     '  message: string;',
+    '  /** a format whose check comes with a library the browser fetches on demand */',
+    '  lazy?: true;',
     '}',
     '',
     `export const validationRules: Record<string, ValidationRule> = ${literal(model.validationRules)};`,
+    '',
+    '/** The formats whose check the browser fetches on demand (`lazy: true`); a form lists its own in `lazyFormats`. */',
+    `export const lazyFormats = ${literal(lazy)} as const;`,
+    '',
+    'export type LazyFormat = (typeof lazyFormats)[number];',
   ].join('\n');
   return new Map([['validation.ts', tsFile(['schema/validation.yaml'], body)]]);
 }

@@ -341,6 +341,11 @@ export interface FormConfig {
   width: number;
   /** where an edit dialog's starting values come from in the record it edits (default: the record) */
   prefill?: FormPrefill;
+  /**
+   * per format whose check the browser fetches on demand (`lazy` in schema/validation.yaml: `iban`),
+   * the fields of the schema that use it — generated from the schema; absent when none
+   */
+  lazyFormats?: Record<string, string[]>;
   /** JSON schema of the form data (also the server's body schema) */
   schema: Record<string, unknown>;
   /** rjsf uiSchema: order, widgets, labels (i18n keys), help texts */

@@ -105,7 +105,7 @@ export function FormDialog({
     () => createTheme(theme, { components: { MuiTextField: { defaultProps: { variant: 'outlined' } } } }),
     [theme],
   );
-  const validator = useFormValidator(form.schema);
+  const validator = useFormValidator(form);
   const command = commandOfForm(form, commands);
   const flow = formFlows[form.name];
   // a form is sent through its `submit` call, or its flow's own submit

@@ -1,5 +1,5 @@
 import { useLocation, useNavigate } from 'react-router-dom';
-import { commands } from '../../../generated/commands';
+import { dialogCommands as commands } from '../../../generated/dialog-commands';
 import { usePermissionCheck } from '../auth/use-permission-check';
 import { formFlows } from './form-flows';
 import { openedForm, withoutParam } from './form-flags';

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { commandButtons, formButtons } from '../../../generated/action-table';
 import { commands } from '../../../generated/commands';
 import { createButtons } from '../../../generated/create-buttons';
+import { dialogCommands } from '../../../generated/dialog-commands';
 import { forms } from '../../../generated/forms';
 import { resources } from '../../../generated/resources';
 import { actionCommand } from '../resources/action-permissions';
@@ -92,7 +93,8 @@ describe('the commands of each form (generated/form-commands/<form>.ts)', () => 
       const own = commandsOf(form);
       expect(own, form.name).toBeDefined();
       expect(Object.keys(own ?? {}), form.name).toEqual(taking.map((command) => command.name));
-      expect(own, form.name).toEqual(Object.fromEntries(taking.map((command) => [command.name, command])));
+      // the same objects: each command is written once, in its form's module, and the table imports it
+      for (const command of taking) expect(own?.[command.name], command.name).toBe(command);
     }
   });
 
@@ -140,5 +142,38 @@ describe('the commands of each form (generated/form-commands/<form>.ts)', () => 
     ]);
     expect(own.registerProductAdministrator).toEqual(commands.registerProductAdministrator);
     expect(own.registerAdministrator).toEqual(commands.registerAdministrator);
+  });
+});
+
+// ActionDialog, QueryFlagForms and the dialogs they open take their commands from
+// generated/dialog-commands.ts, not from the table of every command (which the browser never loads):
+// it must hold every command an action or a query flag's form can run, as the whole table has it.
+describe('the dialogs’ commands (generated/dialog-commands.ts)', () => {
+  const actions = Object.values(resources).flatMap((resource) => resource.detail?.actions ?? []);
+  const opened = [
+    ...actions.flatMap((action) => (action.dialog ? [forms[action.dialog]] : [])),
+    ...Object.values(forms).filter((form) => form.queryFlag),
+  ];
+
+  it('runs every action as the whole table does: its named command, or its form’s', () => {
+    expect(actions.filter((action) => action.command).length).toBeGreaterThan(10);
+    for (const action of actions) {
+      const whole = actionCommand(action, commands);
+      expect(actionCommand(action, dialogCommands), action.key).toBe(whole);
+      if (action.command) expect(whole, action.key).toBeDefined();
+    }
+  });
+
+  it('holds every command taking a form an action or a query flag opens (check steps and flows too)', () => {
+    expect(opened.length).toBeGreaterThan(30);
+    for (const form of opened)
+      for (const command of Object.values(commands).filter((c) => c.form === form.name))
+        expect(dialogCommands[command.name], `${form.name}: ${command.name}`).toBe(command);
+  });
+
+  it('leaves out the forms only a page of their own shows (the page imports its form’s module)', () => {
+    for (const name of ['updatePassword', 'passwordReset', 'acceptTerms', 'sepaReturnImport', 'emailReminderSettings'])
+      for (const command of Object.values(commands).filter((c) => c.form === name))
+        expect(dialogCommands[command.name], command.name).toBeUndefined();
   });
 });

@@ -91,7 +91,7 @@ function keywordsOf(schema: unknown, found = new Set<string>()): Set<string> {
 
 describe('the interpreting form validator', () => {
   // as a form does before it renders (useFormValidator): the checks fetched on demand (`iban`)
-  beforeAll(() => Promise.all(Object.values(forms).map((form) => loadFormatsOf(form.schema))));
+  beforeAll(() => Promise.all(Object.values(forms).map((form) => loadFormatsOf(form))));
 
   it('knows every keyword the generated forms use', () => {
     const used = new Set(Object.values(forms).flatMap((form) => [...keywordsOf(form.schema)]));

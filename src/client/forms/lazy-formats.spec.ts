@@ -8,7 +8,8 @@ import type * as interpreter from '../../shared/validation/schema-interpreter';
 import { LOADED_FORMATS } from '../../shared/validation/schema-interpreter';
 import { PLAIN_FORMAT_RULES } from '../../shared/validation/string.formats';
 import { FormValidator } from './form-validator';
-import { FORMAT_LOADERS, lazyFormatsIn, loadFormatsOf, missingFormats } from './lazy-formats';
+import { lazyFormats } from '../../../generated/validation';
+import { FORMAT_LOADERS, lazyFormatsOf, loadFormatsOf, missingFormats } from './lazy-formats';
 
 /**
  * Issue 32: the browser's forms fetch the `iban` check (ibantools) only for a form with an IBAN
@@ -45,13 +46,16 @@ const serverErrors = (iban: string) =>
 
 describe('the iban check fetched on demand', () => {
   it('has a loader for each format the interpreter does not carry, and the formats together are the server’s', () => {
+    // one list: validation.yaml's `lazy` formats, generated; the interpreter's is that list
+    expect(LOADED_FORMATS).toBe(lazyFormats);
+    expect(LOADED_FORMATS).toContain('iban');
     expect(Object.keys(FORMAT_LOADERS).sort()).toEqual([...LOADED_FORMATS].sort());
     expect([...PLAIN_FORMAT_RULES.map((rule) => rule.name), ...LOADED_FORMATS].sort()).toEqual(
       FORMAT_RULES.map((rule) => rule.name).sort(),
     );
   });
 
-  it('is needed by exactly the forms with an IBAN field, not by the password forms', () => {
+  it('is needed by exactly the forms with an IBAN field (their generated config says which), not by the password forms', () => {
     const withIban = Object.entries(forms)
       .filter(([, form]) => JSON.stringify(form.schema).includes('"format":"iban"'))
       .map(([name]) => name)
@@ -59,10 +63,16 @@ describe('the iban check fetched on demand', () => {
     expect(withIban).toEqual(
       expect.arrayContaining(['paymentData', 'requestSepaUpdate', 'editCreditor', 'productApplication']),
     );
-    for (const [name, form] of Object.entries(forms))
-      expect(lazyFormatsIn(form.schema), name).toEqual(withIban.includes(name) ? ['iban'] : []);
+    for (const [name, form] of Object.entries(forms)) {
+      expect(lazyFormatsOf(form), name).toEqual(withIban.includes(name) ? ['iban'] : []);
+      // the fields named are those whose schema has the format
+      const ibanFields = Object.entries((form.schema as Record<string, any>).properties)
+        .filter(([, field]) => JSON.stringify(field).includes('"format":"iban"'))
+        .map(([field]) => field);
+      expect(form.lazyFormats?.iban ?? [], name).toEqual(ibanFields);
+    }
     for (const name of ['updatePassword', 'changePassword', 'resetPassword', 'passwordReset'])
-      if (forms[name]) expect(lazyFormatsIn(forms[name].schema), name).toEqual([]);
+      if (forms[name]) expect(lazyFormatsOf(forms[name]), name).toEqual([]);
   });
 
   it('before it has come, the interpreter passes no IBAN, not even a valid one', async () => {
@@ -78,10 +88,10 @@ describe('the iban check fetched on demand', () => {
   });
 
   it('loads once for every form that asks meanwhile (React’s use needs the same promise)', async () => {
-    const first = loadFormatsOf(schema);
-    expect(loadFormatsOf(forms.requestSepaUpdate.schema)).toBe(first);
+    const first = loadFormatsOf(paymentDataForm);
+    expect(loadFormatsOf(forms.requestSepaUpdate)).toBe(first);
     await first;
-    expect(missingFormats(schema)).toEqual([]);
+    expect(missingFormats(paymentDataForm)).toEqual([]);
   });
 
   it.each(VALID)('once loaded the form accepts %s, as the server does', (iban) => {

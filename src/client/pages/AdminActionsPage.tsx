@@ -1,6 +1,6 @@
 import { Box, Button, Card, CardContent, Stack } from '@mui/material';
 import { usePermissions, useTranslate } from 'ra-core';
-import { commands } from '../../../generated/commands';
+import { dialogCommands as commands } from '../../../generated/dialog-commands';
 import type { PermissionData } from '../auth/access';
 import { commandOfForm } from '../forms/form-command';
 import { Link, useLocation } from 'react-router-dom';

@@ -1,7 +1,7 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { useState } from 'react';
-import { commands } from '../../../generated/commands';
+import { dialogCommands as commands } from '../../../generated/dialog-commands';
 import { forms } from '../../../generated/forms';
 import type { ActionConfig } from '../../shared/config-types';
 import { prefillValues } from '../forms/form-prefill';

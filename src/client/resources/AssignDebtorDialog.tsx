@@ -1,7 +1,7 @@
 import { Box } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { useState } from 'react';
-import { commands } from '../../../generated/commands';
+import { dialogCommands as commands } from '../../../generated/dialog-commands';
 import { forms } from '../../../generated/forms';
 import type { TargetEntry } from './action-targets';
 import { CommandDialog } from './CommandDialog';

@@ -10,7 +10,8 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'ra-core';
 import { Suspense, useEffect } from 'react';
-import { editCreditorCommands } from '../../../generated/form-commands/edit-creditor';
+// opened only from ActionDialog (custom-dialogs.ts), which has loaded the dialogs' commands already
+import { dialogCommands } from '../../../generated/dialog-commands';
 import { forms } from '../../../generated/forms';
 import { apiFetch } from '../data/http-client';
 import { FormDialog } from '../forms/FormDialog';
@@ -35,7 +36,7 @@ export function EditCreditorDialog({ recordId, onClose }: CustomDialogProps) {
   });
   // the form's IBAN check (ibantools) comes while the values load; should it come later, the form
   // waits for it (useFormValidator suspends) behind this loading dialog
-  useEffect(() => preloadFormatsOf(form.schema), []);
+  useEffect(() => preloadFormatsOf(form), []);
   const loading = (
     <Dialog open onClose={onClose} aria-labelledby="edit-creditor-loading-title">
       <DialogTitle id="edit-creditor-loading-title">{translate(form.label)}</DialogTitle>
@@ -65,7 +66,7 @@ export function EditCreditorDialog({ recordId, onClose }: CustomDialogProps) {
     <Suspense fallback={loading}>
       <FormDialog
         form={form}
-        commands={editCreditorCommands}
+        commands={dialogCommands}
         target={{ id: recordId }}
         initial={data}
         resetKey={String(recordId)}

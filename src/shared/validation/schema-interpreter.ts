@@ -1,7 +1,8 @@
 import { parseDataUrl } from './file.rules';
 import { KEYWORD_RULES } from './keyword.rules';
 import type { FormatRule, RuleEnv } from './rule.types';
-import { IBAN_FORMAT, PLAIN_FORMAT_RULES } from './string.formats';
+import { lazyFormats } from '../../../generated/validation';
+import { PLAIN_FORMAT_RULES } from './string.formats';
 import { todayIso } from './german-input.parse';
 
 /**
@@ -87,8 +88,11 @@ const formats = new Map<string, (value: string) => boolean>([
   ['data-url', (value) => parseDataUrl(value) !== null],
 ]);
 
-/** The formats of `FORMAT_RULES` whose check comes with a library and is added when loaded. */
-export const LOADED_FORMATS: readonly string[] = [IBAN_FORMAT.name];
+/**
+ * The formats of `FORMAT_RULES` whose check comes with a library and is added when loaded: those
+ * schema/validation.yaml marks `lazy` (generated; the browser's loaders are typed by the same list).
+ */
+export const LOADED_FORMATS: readonly string[] = lazyFormats;
 
 /**
  * Adds a format's check that the interpreter does not carry itself (`LOADED_FORMATS`).

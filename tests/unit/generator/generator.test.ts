@@ -62,14 +62,17 @@ describe('generator', () => {
     const text = files.get('commands.ts')!;
     expect(text).toContain('Source: schema/commands/items.yaml');
     expect(text).toContain('"url": "/item/:id/close"');
-    expect(text).toContain('"permission": "navigation.items"');
-    expect(text).toContain('"roles": [\n      "ROLE_USER",\n      "ROLE_VIEWER"\n    ]');
+    // the configs: each declared once, in its form's module (createItem) or formless-commands.ts (closeItem)
+    expect(files.get('form-commands/create-item.ts')).toContain('"permission": "navigation.items"');
+    expect(files.get('formless-commands.ts')).toContain('"permission": "actions.close"');
+    expect(files.get('formless-commands.ts')).toContain('"roles": [\n    "ROLE_USER",\n    "ROLE_VIEWER"\n  ]');
   });
 
   it('emits per form the commands taking it, marked multipart when the form is sent with files', async () => {
     const files = await generate(loadTree(fixture));
     const own = files.get('form-commands/create-item.ts')!;
-    expect(own).toContain('export const createItemCommands: Record<string, CommandConfig> = {\n  "createItem": {');
+    expect(own).toContain('export const createItemCommand: CommandConfig = {\n  "name": "createItem",');
+    expect(own).toContain('export const createItemCommands: Record<string, CommandConfig> = {\n  createItem: createItemCommand,\n};');
     expect(own).toContain('schema/commands/items.yaml');
     expect(own).not.toContain('"multipart"');
     const multipart = readFileSync(join(fixture, 'schema/forms/createItem.yaml'), 'utf8').replace(
@@ -77,8 +80,41 @@ describe('generator', () => {
       'submit: { path: /item/create, contentType: multipart }',
     );
     const withFiles = await generate(loadTree(fixtureWith('schema/forms/createItem.yaml', multipart)));
-    for (const path of ['commands.ts', 'form-commands/create-item.ts'])
-      expect(withFiles.get(path)).toContain('"notify": [],\n    "multipart": true\n  }');
+    expect(withFiles.get('form-commands/create-item.ts')).toContain('"notify": [],\n  "multipart": true\n};');
+  });
+
+  it('lists in a form’s config the fields of each format whose check the browser loads lazily', async () => {
+    const files = await generate(loadTree(fixture));
+    expect(files.get('forms/create-item.ts')).toContain('"lazyFormats": {\n    "iban": [\n      "iban"\n    ]\n  },');
+    expect(files.get('validation.ts')).toContain('export const lazyFormats = [\n  "iban"\n] as const;');
+    const rules = readFileSync(join(fixture, 'schema/validation.yaml'), 'utf8');
+    const eager = await generate(loadTree(fixtureWith('schema/validation.yaml', rules.replace(', lazy: true }', ' }'))));
+    expect(eager.get('forms/create-item.ts')).not.toContain('lazyFormats');
+    expect(eager.get('validation.ts')).toContain('export const lazyFormats = [] as const;');
+    const keyword = rules.replace('positive: { kind: keyword, param: boolean,', 'positive: { kind: keyword, param: boolean, lazy: true,');
+    expect(await problemsOf(fixtureWith('schema/validation.yaml', keyword))).toEqual([
+      "schema/validation.yaml:5: only a format's check can be loaded lazily",
+    ]);
+  });
+
+  it('writes each command once: in its form’s module or formless-commands.ts, imported by the tables', async () => {
+    const files = await generate(loadTree(fixture));
+    const declared = [...files].flatMap(([path, text]) =>
+      [...text.matchAll(/^export const (\w+)Command: CommandConfig = \{\n {2}"name": "(\w+)"/gm)].map((m) => [path, m[1], m[2]]),
+    );
+    const names = [...files.get('commands.ts')!.matchAll(/^ {2}(\w+): \w+Command,$/gm)].map((m) => m[1]);
+    expect(names.length).toBeGreaterThan(1);
+    expect(declared.map(([, , name]) => name).sort()).toEqual([...names].sort());
+    for (const [path, constant, name] of declared) {
+      expect(constant).toBe(name);
+      expect(path).toMatch(/^(form-commands\/[\w-]+|formless-commands)\.ts$/);
+    }
+    expect(files.get('commands.ts')).toContain("import { createItemCommand } from './form-commands/create-item';");
+    expect(files.get('commands.ts')).not.toContain('"name":');
+    // the dialogs' table holds what an action or a query flag's form may run, imported too
+    const dialogs = files.get('dialog-commands.ts')!;
+    expect(dialogs).not.toContain('"name":');
+    expect(dialogs).toMatch(/export const dialogCommands: Record<string, CommandConfig> = \{/);
   });
 
   it('reports a broken transition, an unknown permission and a form on the wrong route with their lines', async () => {
@@ -140,7 +176,7 @@ describe('generator', () => {
     writeFileSync(join(root, 'schema/entities/item.yaml'), entity.replace('maxLength: 80 }', 'maxLength: 80, unique: true }'));
     const files = await generate(loadTree(root));
     const text = files.get('commands.ts')!;
-    expect(text).toContain('"targetKey": {\n      "param": "name",\n      "field": "name"\n    }');
+    expect(files.get('formless-commands.ts')).toContain('"targetKey": {\n    "param": "name",\n    "field": "name"\n  }');
     // the path parameter follows the key field's rules, not a database id's
     expect(text).toMatch(/"url": "\/item\/close-by-name\/:name"[\s\S]*?"name": \{\n\s+"type": "string",\n\s+"minLength": 1,\n\s+"maxLength": 80/);
 

@@ -2,7 +2,7 @@ import { Alert, Box, Button, Card, CardContent } from '@mui/material';
 import { useNotify, useTranslate } from 'ra-core';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { commands } from '../../../../generated/commands';
+import { handleCreditorContactInformationCommand as command } from '../../../../generated/form-commands/contact-information-check';
 import type { Creditor } from '../../../../generated/types';
 import { useReloadIdentity } from '../../auth/use-reload-identity';
 import { callCommand } from '../../forms/form-command';
@@ -11,8 +11,6 @@ import { enumLabel, fieldLabel } from '../common/labels';
 import { LabeledValues } from '../common/LabeledValues';
 import { QueryState } from '../common/QueryState';
 import { useApiQuery } from '../common/use-api-query';
-
-const command = commands.handleCreditorContactInformation;
 
 /**
  * /check-contact-information (askForContactInformationChanges): the creditor's contact data with

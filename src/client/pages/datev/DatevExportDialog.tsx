@@ -12,7 +12,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useNotify, usePermissions, useTranslate } from 'ra-core';
 import { useState } from 'react';
-import { commands } from '../../../../generated/commands';
+import { datevSettingsCommands } from '../../../../generated/form-commands/datev-settings';
 import { forms } from '../../../../generated/forms';
 import { todayIso } from '../../../shared/validation/german-input.parse';
 import type { PermissionData } from '../../auth/access';
@@ -54,7 +54,7 @@ export function DatevExportDialog({ onClose }: { onClose(): void }) {
   const [error, setError] = useState<string | null>(null);
   const [editing, setEditing] = useState(false);
   const mayEdit = Boolean(
-    permissions?.roles.some((role) => commandOfForm(forms.datevSettings, commands)?.roles?.includes(role)),
+    permissions?.roles.some((role) => commandOfForm(forms.datevSettings, datevSettingsCommands)?.roles?.includes(role)),
   );
   const s = settings.data;
   const ready = Boolean(s?.consultantNumber && s.clientNumber);
@@ -86,7 +86,7 @@ export function DatevExportDialog({ onClose }: { onClose(): void }) {
     return (
       <FormDialog
         form={forms.datevSettings}
-        commands={commands}
+        commands={datevSettingsCommands}
         initial={Object.fromEntries(Object.entries(s ?? {}).filter(([, value]) => value !== null))}
         onClose={() => setEditing(false)}
         onSuccess={async () => {

@@ -55,7 +55,7 @@ export function OnboardingForm({
   disabled,
 }: OnboardingFormProps) {
   const translate = useTranslate();
-  const validator = useFormValidator(form.schema);
+  const validator = useFormValidator(form);
   const theme = useTheme();
   // Outlined inputs as in the dialogs: the red of an error on a filled field's grey is below AA contrast.
   // The "*" of a required field is part of its label (below, so screen readers say it too): MUI's

@@ -59,7 +59,7 @@ export function ProductApplicationPage() {
   );
   // the IBAN step's check (ibantools) is fetched while the first steps are filled in, so that step's
   // form need not wait for it (OnboardingForm's validator suspends until it is there)
-  useEffect(() => preloadFormatsOf(applicationForm.schema), []);
+  useEffect(() => preloadFormatsOf(applicationForm), []);
   const [draft, setDraft] = useState(() => loadDraft(product));
   const [sending, setSending] = useState(false);
   const [done, setDone] = useState<string | null>(null);

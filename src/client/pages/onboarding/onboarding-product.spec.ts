@@ -55,6 +55,18 @@ describe('the product application, step by step, and the product request', () =>
     }
   });
 
+  it.each(offered)('%s: only the step with the IBAN field waits for the IBAN check (lazyFormats)', (product) => {
+    const asked = (field: string) => field in (productForm(applicationForm, variants[product]).schema.properties as object);
+    for (const { key, fields } of APPLICATION_STEPS) {
+      const form = stepForm(product, key);
+      const ibanFields = Object.entries(form.schema.properties as Record<string, object>)
+        .filter(([, field]) => JSON.stringify(field).includes('"format":"iban"'))
+        .map(([field]) => field);
+      expect(form.lazyFormats?.iban ?? [], `${product} ${key}`).toEqual(ibanFields);
+      expect(ibanFields.length > 0, `${product} ${key}`).toBe(fields.includes('sepaIban') && asked('sepaIban'));
+    }
+  });
+
   it.each(offered.filter((code) => !variants[code].onboarding.blacklistedFields.includes('creditorLimit')))(
     '%s: a limit not calculated automatically is required on the company step',
     (product) => {

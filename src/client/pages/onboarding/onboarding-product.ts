@@ -54,6 +54,10 @@ export function productForm(base: FormConfig, variant: VariantConfig, fields?: s
     schema: { ...rest, properties, required: (full.required ?? []).filter(keep), ...(allOf.length ? { allOf } : {}) },
     uiSchema: { ...base.uiSchema, 'ui:order': order },
     conditions: Object.fromEntries(Object.entries(base.conditions).filter(([field]) => keep(field))),
+    // the fields it keeps of each fetched-on-demand format: a step without the IBAN field does not wait for its check
+    lazyFormats: Object.fromEntries(
+      Object.entries(base.lazyFormats ?? {}).map(([format, fields]) => [format, fields.filter(keep)]),
+    ),
   };
 }
 

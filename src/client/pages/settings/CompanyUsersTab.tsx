@@ -12,7 +12,9 @@ import {
 } from '@mui/material';
 import { useGetIdentity, useTranslate } from 'ra-core';
 import { useState } from 'react';
-import { commands } from '../../../../generated/commands';
+import { createCompanyUserCommands, registerCompanyUserCommand } from '../../../../generated/form-commands/create-company-user';
+import { deleteCompanyUserCommand } from '../../../../generated/form-commands/delete-company-user';
+import { editCompanyUserCommands, updateCompanyUserCommand } from '../../../../generated/form-commands/edit-company-user';
 import { createCompanyUserForm } from '../../../../generated/forms/create-company-user';
 import { editCompanyUserForm } from '../../../../generated/forms/edit-company-user';
 import { permissionTables } from '../../../../generated/permissions';
@@ -46,11 +48,11 @@ export function CompanyUsersTab() {
   const query = useApiQuery<{ companyUsers: CompanyUser[]; count: number; maxCompanyUsers: number }>(
     '/user-management/creditor-company-user/list',
   );
-  const mayRegister = mayTake(commands.registerCompanyUser);
+  const mayRegister = mayTake(registerCompanyUserCommand);
   // an admin acting as the user sees the action switched off, with the reason (issue 26)
-  const refusedAsAdmin = useImpersonationRefused()(commands.registerCompanyUser);
-  const mayEdit = mayTake(commands.updateCompanyUser);
-  const mayDelete = mayTake(commands.deleteCompanyUser);
+  const refusedAsAdmin = useImpersonationRefused()(registerCompanyUserCommand);
+  const mayEdit = mayTake(updateCompanyUserCommand);
+  const mayDelete = mayTake(deleteCompanyUserCommand);
   const close = () => setDialog(null);
   return (
     <QueryState query={query}>
@@ -140,11 +142,11 @@ export function CompanyUsersTab() {
               </Table>
             </TableContainer>
           )}
-          {dialog?.kind === 'create' ? <FormDialog form={createCompanyUserForm} commands={commands} onClose={close} /> : null}
+          {dialog?.kind === 'create' ? <FormDialog form={createCompanyUserForm} commands={createCompanyUserCommands} onClose={close} /> : null}
           {dialog?.kind === 'edit' ? (
             <FormDialog
               form={editCompanyUserForm}
-              commands={commands}
+              commands={editCompanyUserCommands}
               initial={{
                 identifier: dialog.user.identifier,
                 name: dialog.user.name,
@@ -156,8 +158,8 @@ export function CompanyUsersTab() {
           ) : null}
           {dialog?.kind === 'delete' ? (
             <CommandDialog
-              title={translate(commands.deleteCompanyUser.label)}
-              command={commands.deleteCompanyUser}
+              title={translate(deleteCompanyUserCommand.label)}
+              command={deleteCompanyUserCommand}
               target={{}}
               body={{ identifier: dialog.user.identifier }}
               confirmParams={{ name: dialog.user.name }}

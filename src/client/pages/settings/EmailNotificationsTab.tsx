@@ -1,7 +1,11 @@
 import { Button, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { useState } from 'react';
-import { commands } from '../../../../generated/commands';
+import { deleteEmailReminderSettingCommand } from '../../../../generated/form-commands/delete-email-reminder-setting';
+import {
+  emailReminderSettingsCommands,
+  updateEmailReminderSettingCommand,
+} from '../../../../generated/form-commands/email-reminder-settings';
 import { emailReminderSettingsForm } from '../../../../generated/forms/email-reminder-settings';
 import type { CreditorSettings } from '../../../../generated/types';
 import { LazyFormDialog as FormDialog } from '../../forms/LazyFormDialog';
@@ -26,8 +30,8 @@ export function EmailNotificationsTab() {
   // the address being edited; {} adds a new one
   const [editing, setEditing] = useState<Partial<Setting> | null>(null);
   const [removing, setRemoving] = useState<Setting | null>(null);
-  const mayEdit = mayTake(commands.updateEmailReminderSetting);
-  const mayRemove = mayTake(commands.deleteEmailReminderSetting);
+  const mayEdit = mayTake(updateEmailReminderSettingCommand);
+  const mayRemove = mayTake(deleteEmailReminderSettingCommand);
   const label = (field: string) => fieldLabel(translate, 'emailReminderSetting', field);
   return (
     <>
@@ -92,12 +96,12 @@ export function EmailNotificationsTab() {
         }
       </QueryState>
       {editing ? (
-        <FormDialog form={emailReminderSettingsForm} commands={commands} initial={editing} onClose={() => setEditing(null)} />
+        <FormDialog form={emailReminderSettingsForm} commands={emailReminderSettingsCommands} initial={editing} onClose={() => setEditing(null)} />
       ) : null}
       {removing ? (
         <CommandDialog
-          title={translate(commands.deleteEmailReminderSetting.label)}
-          command={commands.deleteEmailReminderSetting}
+          title={translate(deleteEmailReminderSettingCommand.label)}
+          command={deleteEmailReminderSettingCommand}
           target={{}}
           body={{ email: removing.email }}
           confirmParams={{ email: removing.email }}

@@ -1,7 +1,10 @@
 import { Button, FormControlLabel, Stack, Switch } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { useState } from 'react';
-import { commands } from '../../../../generated/commands';
+import {
+  defaultExposureTypeCommands,
+  updateDefaultExposureTypeCommand,
+} from '../../../../generated/form-commands/default-exposure-type';
 import { defaultExposureTypeForm } from '../../../../generated/forms/default-exposure-type';
 import { LazyFormDialog as FormDialog } from '../../forms/LazyFormDialog';
 import { EnumChip } from '../../widgets/EnumChip';
@@ -42,7 +45,7 @@ export function GeneralTab() {
                 },
               ]}
             />
-            {mayTake(commands.updateDefaultExposureType) ? (
+            {mayTake(updateDefaultExposureTypeCommand) ? (
               <Button
                 size="small"
                 onClick={() => setEditing(true)}
@@ -54,7 +57,7 @@ export function GeneralTab() {
             {editing ? (
               <FormDialog
                 form={defaultExposureTypeForm}
-                commands={commands}
+                commands={defaultExposureTypeCommands}
                 initial={defaultExposureType ? { defaultExposureType } : {}}
                 onClose={() => setEditing(false)}
               />

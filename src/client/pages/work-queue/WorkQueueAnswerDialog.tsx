@@ -21,7 +21,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNotify, useRefresh, useTranslate } from 'ra-core';
 import { useId, useRef, useState } from 'react';
 import { enums } from '../../../../generated/enums';
-import { workQueueAnswerCommands } from '../../../../generated/form-commands/work-queue-answer';
+// opened only from ActionDialog (custom-dialogs.ts), which has loaded the dialogs' commands already
+import { dialogCommands } from '../../../../generated/dialog-commands';
 import { forms } from '../../../../generated/forms';
 import type { StateOfAffairsOption, WorkQueueItem } from '../../../../generated/types';
 import { parseGermanMoney } from '../../../shared/validation/german-input.parse';
@@ -131,7 +132,7 @@ export function WorkQueueAnswerDialog({
     } catch (error) {
       const failure = classifyFailure(error, []);
       if (failure.kind === 'serverError') {
-        const text = failureText(commandOfForm(FORM, workQueueAnswerCommands), translate);
+        const text = failureText(commandOfForm(FORM, dialogCommands), translate);
         notify(text, { type: 'error', ...asIs(text) });
       } else setAlert(failure.kind === 'alert' ? refusalText(failure, translate) : failure.message);
       setSending(false);
