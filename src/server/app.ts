@@ -5,7 +5,6 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Kysely } from 'kysely';
-import qs from 'qs';
 import packageJson from '../../package.json' with { type: 'json' };
 import { installValidation, todayIso } from '../shared/validation';
 import { type Adapters, createAdapters } from './adapters';
@@ -19,6 +18,7 @@ import { checkSession, readSessions, sessionUnasserted } from './services/sessio
 import { installInputHardening } from './plugins/input-hardening';
 import { installIdempotency } from './commands/idempotency';
 import { installLoginDefence } from './plugins/login-defence';
+import { parseQueryString } from './plugins/query-string';
 import { installSecurityHeaders } from './plugins/security-headers';
 import { collectRouteAccess } from './plugins/route-access';
 import { registerClient } from './plugins/client';
@@ -86,8 +86,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const clock = options.clock ?? (() => new Date());
   const app = Fastify({
     logger: options.logger ?? false,
-    // Arrays in query strings use bracket form (`filters[status][]=active`), at most 1000 elements.
-    routerOptions: { querystringParser: (query) => qs.parse(query, { arrayLimit: 1000, depth: 5 }) },
+    // Arrays in query strings use bracket form (`filters[status][]=active`), at most 1000 elements
+    // (qs; plain strings read without it: plugins/query-string.ts)
+    routerOptions: { querystringParser: parseQueryString },
     // The named rules of schema/validation.yaml, the same code the browser forms use (onCreate runs
     // after ajv-formats, so our email/date/password formats are the ones in force). Date bounds
     // (`today`, `today+14d`) are read on the app's one clock, as the handlers read it: a moved
