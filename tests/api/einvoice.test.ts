@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readEInvoice, uploadBufferStats } from '../../src/server/einvoice';
 import { buildPdf } from '../../src/server/einvoice/testing/build-pdf';
 import { bearer, buildTestApp, loginAs, type TestApp } from '../helpers/app';
 
@@ -150,6 +151,24 @@ describe('POST /api/einvoice/read', () => {
     const response = await upload([{ fileName: 'big.pdf', content: Buffer.alloc(10_485_761, 0x20) }]);
     expect(response.statusCode).toBe(413);
     expect(response.json()).toEqual({ code: 925, message: 'Datei oder Format fehlerhaft' });
+  });
+
+  it('reuses one upload buffer, never reading an earlier file\'s bytes: a cut file after the whole one is refused as cut', async () => {
+    for (const [fileName, whole] of [
+      ['01.01a-INVOICE_ubl.xml', sample('xrechnung/01.01a-INVOICE_ubl.xml')],
+      ['EN16931_Einfach.pdf', sample('zugferd/EN16931_Einfach.pdf')],
+    ] as const) {
+      expect((await upload([{ fileName, content: whole }])).statusCode).toBe(200);
+      // the first half, gathered into the buffer that still holds the whole file behind it
+      const cut = whole.subarray(0, Math.floor(whole.length / 2));
+      const expected = readEInvoice(cut, fileName);
+      expect(expected.ok).toBe(false);
+      const response = await upload([{ fileName, content: cut }]);
+      expect(response.statusCode).toBe(422);
+      expect(response.json()).toEqual({ code: expected.ok ? 0 : expected.code, message: expected.ok ? '' : expected.message });
+    }
+    // one upload at a time, the too large one included: one buffer made, given back every time
+    expect(uploadBufferStats()).toEqual({ made: 1, lent: 0, waiting: 0 });
   });
 
   it('answers 400 without a file field or without multipart', async () => {

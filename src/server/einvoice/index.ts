@@ -14,3 +14,4 @@ export {
   EInvoiceReadPool,
   readEInvoiceInWorker,
 } from './worker/worker-pool';
+export { lendUploadBuffer, uploadBufferStats, UploadBuffers } from './worker/upload-buffers';

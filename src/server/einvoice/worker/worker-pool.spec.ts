@@ -43,6 +43,45 @@ describe('EInvoiceReadPool', () => {
     expect(memory.buffer.byteLength).toBe(0);
   });
 
+  it('hands a buffer back with `returnTo`, having read only the view: an earlier file\'s bytes beyond it are not read', async () => {
+    const [{ name, bytes: text }] = samples('xrechnung', '.xml') as [{ name: string; bytes: Buffer }];
+    const pdf = samples('zugferd', '.pdf').find((file) => readEInvoice(file.bytes, file.name).ok)!;
+    for (const [fileName, whole] of [[name, text], [pdf.name, pdf.bytes]] as const) {
+      // the memory holds the whole document (an earlier upload); the new file is its first half
+      const memory = new Uint8Array(whole.length + 64);
+      memory.set(whole);
+      const half = memory.subarray(0, Math.floor(whole.length / 2));
+      const expected = readEInvoice(Buffer.from(whole.subarray(0, half.length)), fileName);
+      expect(expected.ok).toBe(false);
+      let returned: ArrayBuffer | null | undefined;
+      const result = await pool.read(half, fileName, '', { handOver: true, returnTo: (back) => (returned = back) });
+      expect(result).toEqual(expected);
+      // the same memory, whole and with its bytes, back to be used again
+      expect(returned?.byteLength).toBe(whole.length + 64);
+      expect(Buffer.from(returned!, 0, whole.length).equals(whole)).toBe(true);
+    }
+  });
+
+  it('gives `returnTo` null when the memory is lost with a stopped worker, and the memory itself when it was never sent', async () => {
+    const [file] = samples('xrechnung', '.xml');
+    const strict = new EInvoiceReadPool({ size: 1, limits: { timeoutMs: 1 } });
+    const lost: Array<ArrayBuffer | null> = [];
+    await strict.read(new Uint8Array(file.bytes), file.name, '', { handOver: true, returnTo: (back) => lost.push(back) });
+    expect(lost).toEqual([null]);
+    await strict.close();
+    const closing = new EInvoiceReadPool({ size: 1 });
+    const back: Array<ArrayBuffer | null> = [];
+    const reads = [0, 1].map(() =>
+      closing.read(new Uint8Array(file.bytes), file.name, '', { handOver: true, returnTo: (memory) => back.push(memory) }),
+    );
+    await closing.close();
+    expect(await Promise.all(reads)).toEqual([expect.objectContaining({ code: 925 }), expect.objectContaining({ code: 925 })]);
+    // the first was in its worker when the pool closed (lost), the second still queued (its memory back, whole)
+    expect(back).toHaveLength(2);
+    expect(back).toContain(null);
+    expect(back.find((memory) => memory !== null)?.byteLength).toBe(file.bytes.length);
+  });
+
   it('refuses a document over the time limit with 925 and goes on with a fresh worker', async () => {
     const strict = new EInvoiceReadPool({ size: 1, limits: { timeoutMs: 1 } });
     try {

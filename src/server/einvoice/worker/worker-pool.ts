@@ -2,7 +2,9 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { formatError } from '../einvoice-error';
 import type { EInvoiceResult } from '../einvoice.types';
+import type { ReadAnswer, ReadTask } from './einvoice-worker';
 import { processingCodeMessage } from '../processing-code-message';
+import { OwnerTurns } from './owner-turns';
 
 /** Limits of one document in the pool: wall time and the worker's heap. */
 export interface ReadLimits {
@@ -21,7 +23,17 @@ interface Job {
   owner: string;
   bytes: Uint8Array;
   fileName: string;
+  /** where the memory under `bytes` goes once read (the worker hands it back), null when lost with a stopped worker */
+  returnTo?: (memory: ArrayBuffer | null) => void;
   resolve: (result: EInvoiceResult) => void;
+}
+
+/** How a caller hands its bytes to the pool (`read`). */
+export interface HandOver {
+  /** the caller gives up the memory under `bytes` (its own buffer, not Node's shared pool): no copy */
+  handOver?: boolean;
+  /** with `handOver`: the memory comes back here after the read (null when it was lost with a stopped worker) — a buffer used again */
+  returnTo?: (memory: ArrayBuffer | null) => void;
 }
 
 interface Slot {
@@ -50,8 +62,8 @@ export class EInvoiceReadPool {
   readonly size: number;
   private readonly limits: ReadLimits;
   private readonly slots: Slot[] = [];
-  /** waiting documents per owner, owners in round-robin order (a Map keeps insertion order) */
-  private readonly queues = new Map<string, Job[]>();
+  /** waiting documents, owners in turn */
+  private readonly queues = new OwnerTurns<Job>();
   private nextId = 1;
   private closed = false;
 
@@ -64,31 +76,21 @@ export class EInvoiceReadPool {
    * Reads one file in a worker; resolves with the same result `readEInvoice` gives. Waiting documents
    * are taken from their owners in turn (round robin, issue 27): a creditor with ten files in the
    * queue delays another creditor's document by at most one read, not ten. `handOver`: the caller
-   * gives up the memory under `bytes` (its own buffer, not Node's shared pool; see collect-upload.ts).
+   * gives up the memory under `bytes` (its own buffer, not Node's shared pool; see collect-upload.ts),
+   * and with `returnTo` gets it back after the read (upload-buffers.ts); the worker reads only the
+   * view `bytes`, never the memory beyond it.
    */
-  read(bytes: Uint8Array, fileName: string, owner = '', { handOver = false } = {}): Promise<EInvoiceResult> {
+  read(bytes: Uint8Array, fileName: string, owner = '', { handOver = false, returnTo }: HandOver = {}): Promise<EInvoiceResult> {
     if (this.closed) return Promise.reject(new Error('the e-invoice pool is closed'));
     return new Promise((resolve) => {
       // transferred to the worker: by default a copy of its own, so the caller's buffer stays
       // untouched; with `handOver` the caller gives the pool the whole memory under `bytes` (no copy
       // of a 10 MB file on the event loop; the caller's buffer is detached afterwards)
-      const job = { id: this.nextId++, owner, bytes: handOver ? bytes : new Uint8Array(bytes), fileName, resolve };
-      const queue = this.queues.get(owner);
-      if (queue) queue.push(job);
-      else this.queues.set(owner, [job]);
+      const job: Job = { id: this.nextId++, owner, bytes: handOver ? bytes : new Uint8Array(bytes), fileName, resolve };
+      if (handOver && returnTo) job.returnTo = returnTo;
+      this.queues.push(owner, job);
       this.dispatch();
     });
-  }
-
-  /** The next owner's first document; the owner moves to the end of the turn. */
-  private takeNext(): Job | undefined {
-    for (const [owner, queue] of this.queues) {
-      this.queues.delete(owner);
-      const job = queue.shift();
-      if (queue.length > 0) this.queues.set(owner, queue);
-      if (job) return job;
-    }
-    return undefined;
   }
 
   /** Workers reading a document right now. */
@@ -98,15 +100,16 @@ export class EInvoiceReadPool {
 
   /** Documents waiting for a free worker. */
   get queued(): number {
-    let waiting = 0;
-    for (const queue of this.queues.values()) waiting += queue.length;
-    return waiting;
+    return this.queues.size;
   }
 
   async close(): Promise<void> {
     this.closed = true;
-    for (const queue of this.queues.values()) for (const job of queue) job.resolve(refusal('server shutting down'));
-    this.queues.clear();
+    for (const job of this.queues.drain()) {
+      // never sent: the memory is still the caller's to reuse
+      job.returnTo?.(job.bytes.buffer as ArrayBuffer);
+      job.resolve(refusal('server shutting down'));
+    }
     await Promise.all(this.slots.splice(0).map((slot) => this.stop(slot, 'server shutting down')));
   }
 
@@ -115,14 +118,15 @@ export class EInvoiceReadPool {
       let slot = this.slots.find((candidate) => candidate.job === null);
       if (!slot && this.slots.length < this.size) slot = this.spawn();
       if (!slot) return;
-      const job = this.takeNext();
+      const job = this.queues.shift();
       if (!job) return;
       slot.job = job;
       slot.worker.ref();
       slot.timer = setTimeout(() => {
         void this.replace(slot!, `reading took longer than ${this.limits.timeoutMs} ms`);
       }, this.limits.timeoutMs);
-      slot.worker.postMessage({ id: job.id, bytes: job.bytes, fileName: job.fileName }, [job.bytes.buffer as ArrayBuffer]);
+      const task: ReadTask = { id: job.id, bytes: job.bytes, fileName: job.fileName, handBack: job.returnTo !== undefined };
+      slot.worker.postMessage(task, [job.bytes.buffer as ArrayBuffer]);
     }
   }
 
@@ -131,9 +135,9 @@ export class EInvoiceReadPool {
       resourceLimits: { maxOldGenerationSizeMb: this.limits.maxHeapMb },
     });
     const slot: Slot = { worker, job: null, timer: null };
-    worker.on('message', (message: { id: number; result: EInvoiceResult }) => {
+    worker.on('message', (message: ReadAnswer) => {
       if (slot.job?.id !== message.id) return;
-      this.finish(slot, message.result);
+      this.finish(slot, message.result, message.bytes?.buffer ?? null);
     });
     worker.on('error', (error) => {
       // out of memory (ERR_WORKER_OUT_OF_MEMORY) or a crash: the document is refused, the worker replaced
@@ -147,12 +151,13 @@ export class EInvoiceReadPool {
     return slot;
   }
 
-  private finish(slot: Slot, result: EInvoiceResult): void {
+  private finish(slot: Slot, result: EInvoiceResult, memory: ArrayBuffer | null): void {
     const job = slot.job;
     if (slot.timer) clearTimeout(slot.timer);
     slot.job = null;
     slot.timer = null;
     slot.worker.unref();
+    job?.returnTo?.(memory);
     job?.resolve(result);
     this.dispatch();
   }
@@ -169,6 +174,8 @@ export class EInvoiceReadPool {
     if (slot.timer) clearTimeout(slot.timer);
     const job = slot.job;
     slot.job = null;
+    // the memory was transferred to this worker and ends with it
+    job?.returnTo?.(null);
     job?.resolve(refusal(detail));
     slot.worker.removeAllListeners('exit');
     await slot.worker.terminate();
@@ -196,7 +203,7 @@ export function readEInvoiceInWorker(
   bytes: Uint8Array,
   fileName: string,
   owner = '',
-  options: { handOver?: boolean } = {},
+  options: HandOver = {},
 ): Promise<EInvoiceResult> {
   shared ??= new EInvoiceReadPool();
   return shared.read(bytes, fileName, owner, options);

@@ -27,6 +27,27 @@ describe('collectUpload', () => {
     expect((exact as Uint8Array).length).toBe(1_000);
   });
 
+  it('gathers into a reused buffer: the answer is exactly the new bytes, not what an earlier file left behind', async () => {
+    const into = new Uint8Array(1_000).fill(0xee);
+    const chunks = chunksOf([300, 200]);
+    const bytes = (await collectUpload(streamOf(chunks), 900, 1_000, into)) as Uint8Array;
+    expect(bytes.buffer).toBe(into.buffer);
+    expect(bytes.byteOffset).toBe(0);
+    expect(bytes.length).toBe(500);
+    expect(Buffer.from(bytes).equals(joined(chunks))).toBe(true);
+    // the earlier file's bytes beyond the new length stay in the memory, outside the answer
+    expect(into[500]).toBe(0xee);
+  });
+
+  it('answers tooLarge with a reused buffer too, and grows out of one too small into fresh memory', async () => {
+    expect(await collectUpload(streamOf(chunksOf([600, 600])), 2_000, 1_000, new Uint8Array(1_000))).toBe('tooLarge');
+    const small = new Uint8Array(100);
+    const chunks = chunksOf([80, 80]);
+    const bytes = (await collectUpload(streamOf(chunks), Number.NaN, 1_000, small)) as Uint8Array;
+    expect(bytes.buffer).not.toBe(small.buffer);
+    expect(Buffer.from(bytes).equals(joined(chunks))).toBe(true);
+  });
+
   it('answers an empty file as no bytes', async () => {
     expect(((await collectUpload(streamOf([]), 500, 1_000)) as Uint8Array).length).toBe(0);
   });

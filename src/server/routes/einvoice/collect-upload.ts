@@ -6,7 +6,9 @@
  * for up to a second (bench/README.md, "Health during uploads"). Here each chunk is copied as it
  * arrives into a buffer sized by the request's length (the file is at most that long), grown by
  * doubling when no length was sent; the result owns its memory from offset 0, so the e-invoice pool
- * can take it over without a copy.
+ * can take it over without a copy. `into`: a buffer to gather into instead (one of the reused upload
+ * buffers, upload-buffers.ts); the answer is then a view of its first bytes — what lies beyond them
+ * (an earlier file's bytes) is not part of it.
  *
  * Returns `'tooLarge'` when the stream was cut at its size limit (`truncated`, as @fastify/multipart
  * marks it); the stream is read to its end either way.
@@ -17,8 +19,10 @@ export async function collectUpload(
   stream: AsyncIterable<Uint8Array> & { truncated?: boolean },
   lengthHint: number,
   maxBytes: number,
+  into: Uint8Array | null = null,
 ): Promise<Uint8Array | 'tooLarge'> {
-  let buffer = new Uint8Array(Number.isFinite(lengthHint) && lengthHint > 0 ? Math.min(lengthHint, maxBytes) : 64 * 1024);
+  let buffer =
+    into ?? new Uint8Array(Number.isFinite(lengthHint) && lengthHint > 0 ? Math.min(lengthHint, maxBytes) : 64 * 1024);
   let length = 0;
   let tooLarge = false;
   for await (const chunk of stream) {

@@ -1,6 +1,13 @@
-import multipart from '@fastify/multipart';
+import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
-import { MAX_EINVOICE_BYTES, ProcessingCode, processingCodeMessage, readEInvoiceInWorker } from '../../einvoice';
+import {
+  type EInvoiceResult,
+  lendUploadBuffer,
+  MAX_EINVOICE_BYTES,
+  ProcessingCode,
+  processingCodeMessage,
+  readEInvoiceInWorker,
+} from '../../einvoice';
 import { ApiError } from '../../errors';
 import type { AppDeps } from '../../app';
 import { collectUpload } from './collect-upload';
@@ -57,16 +64,13 @@ export async function einvoiceRoutes(app: FastifyInstance, { db }: AppDeps): Pro
       if (!request.isMultipart()) throw new ApiError(400, 'badRequest');
       const file = await request.file({ limits: UPLOAD_LIMITS });
       if (file?.fieldname !== 'file') throw new ApiError(400, 'badRequest');
-      // gathered chunk by chunk and handed to the reader's worker without a copy (collect-upload.ts)
-      const bytes = await collectUpload(file.file, Number(request.headers['content-length']), MAX_EINVOICE_BYTES);
-      if (bytes === 'tooLarge') {
+      // creditors share the reader in turn: one creditor's queue of files does not starve another's
+      const owner = request.user.creditorId != null ? `creditor:${request.user.creditorId}` : `user:${request.user.id}`;
+      const result = await readUpload(file, Number(request.headers['content-length']), owner);
+      if (result === 'tooLarge') {
         const code = ProcessingCode.fileOrFormatFaulty;
         return reply.status(413).send({ code, message: processingCodeMessage(code) });
       }
-      // off the event loop, with a time and memory limit per document (issue 13)
-      // creditors share the reader in turn: one creditor's queue of files does not starve another's
-      const owner = request.user.creditorId != null ? `creditor:${request.user.creditorId}` : `user:${request.user.id}`;
-      const result = await readEInvoiceInWorker(bytes, file.filename, owner, { handOver: true });
       if (result.ok) return result.invoice;
       request.log.info(
         { code: result.code, detail: result.detail, fileName: file.filename },
@@ -75,6 +79,25 @@ export async function einvoiceRoutes(app: FastifyInstance, { db }: AppDeps): Pro
       return reply.status(422).send({ code: result.code, message: result.message });
     },
   );
+}
+
+/**
+ * Gathers the uploaded file into a reused buffer (a bounded set, owners in turn, fresh memory after a
+ * wait: upload-buffers.ts) chunk by chunk (collect-upload.ts) and reads it in the reader's worker —
+ * off the event loop, with a time and memory limit per document (issue 13) — handing the buffer over
+ * without a copy and getting it back.
+ */
+async function readUpload(file: MultipartFile, lengthHint: number, owner: string): Promise<EInvoiceResult | 'tooLarge'> {
+  const lease = await lendUploadBuffer(owner);
+  try {
+    const bytes = await collectUpload(file.file, lengthHint, MAX_EINVOICE_BYTES, lease.memory);
+    if (bytes === 'tooLarge') return bytes;
+    // the set's buffer comes back after the read; fresh memory is left to the worker
+    return await readEInvoiceInWorker(bytes, file.filename, owner, { handOver: true, returnTo: lease.memory ? lease.giveBack : undefined });
+  } finally {
+    // not handed over (too large, a broken stream): the buffer goes back as it is; a handed-over one is back already
+    lease.giveBack(lease.memory?.buffer ?? null);
+  }
 }
 
 export default einvoiceRoutes;
