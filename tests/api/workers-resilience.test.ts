@@ -84,6 +84,40 @@ describe('one kind cannot block the others (defect 2)', () => {
     expect(errors.some((e) => e.includes('processing still running'))).toBe(true);
   });
 
+  it('runs the kinds due at a tick one after another, never two at once; one that hangs is left behind and the rest go on', async () => {
+    let running = 0;
+    let most = 0;
+    const ran: string[] = [];
+    const slow = (task: string): TaskRunner => async () => {
+      running++;
+      most = Math.max(most, running);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      running--;
+      ran.push(task);
+      return null;
+    };
+    const hang: TaskRunner = () => new Promise(() => {}); // ignores its signal, never ends
+    const workers = startWorkers({
+      db: t.db,
+      adapters: adapters(),
+      log,
+      intervalMs: 30,
+      budgetMs: 100,
+      stallGraceMs: 100,
+      stopTimeoutMs: 300,
+      tasks: ['bookings', 'processing', 'reminders', 'mail'],
+      work: { bookings: slow('bookings'), processing: hang, reminders: slow('reminders'), mail: slow('mail') },
+    });
+    await expect
+      .poll(() => ran.filter((task) => task === 'mail').length, { timeout: 5_000, interval: 20 })
+      .toBeGreaterThanOrEqual(3);
+    await workers.stop();
+    // the interval started them: each at least three times, in the order of the kinds, one at a time
+    expect(most).toBe(1);
+    expect(ran.slice(0, 3)).toEqual(['bookings', 'reminders', 'mail']);
+    expect(workers.state().processing).toMatchObject({ running: true });
+  });
+
   it('a run that works through a long batch ends when its budget is spent', async () => {
     let items = 0;
     const endless: TaskRunner = async (_at, signal) => {
