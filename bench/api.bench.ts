@@ -17,7 +17,7 @@ import { FACTORING_PRODUCTS } from '../src/server/db/seed/catalog.data';
 import { DEMO_PASSWORD } from '../src/server/db/seed/demo-accounts';
 import { SCALE_TENANTS, scaleTenantUser } from '../src/server/db/seed/scale.seed';
 import { offeredFilterValues } from '../src/shared/enum-groups';
-import { type BenchResult, cpuSeconds, valueResult } from './bench-kit';
+import { type BenchResult, CLOCK_TICKS, cpuSeconds, valueResult } from './bench-kit';
 
 /**
  * Issue 13, the API: throughput of our endpoints against a bare Fastify server running the same SQL
@@ -270,18 +270,26 @@ interface LoadRun {
   databaseCpuMs: number;
 }
 
-/** CPU seconds (user + system) of this machine's PostgreSQL processes so far (backends and helpers). */
+/**
+ * CPU seconds (user + system) of this machine's PostgreSQL processes so far (backends and helpers),
+ * with those of the backends that ended (the postmaster's reaped children's times): a pool's idle
+ * connections close after 10 s, and their CPU must not drop out of the sum (it read negative).
+ */
 function postgresCpuSeconds(): number {
-  let sum = 0;
+  let ticks = 0;
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      if (readFileSync(`/proc/${entry}/comm`, 'utf8').startsWith('postgres')) sum += cpuSeconds(Number(entry));
+      if (!readFileSync(`/proc/${entry}/comm`, 'utf8').startsWith('postgres')) continue;
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // utime, stime, cutime, cstime
+      ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
     } catch {
       // a process that ended between the listing and the read
     }
   }
-  return sum;
+  return ticks / CLOCK_TICKS;
 }
 
 async function cannon(url: string, connections: number, duration: number, token?: string): Promise<LoadRun> {

@@ -25,14 +25,14 @@ export interface BenchResult {
 }
 
 /** USER_HZ: /proc's CPU times are in hundredths of a second on Linux. */
-const TICKS = 100;
+export const CLOCK_TICKS = 100;
 
 /** CPU seconds (user + system) a process of this machine has used so far; 0 when it is gone or unreadable. */
 export function cpuSeconds(pid: number): number {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / TICKS;
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
   } catch {
     return 0;
   }
