@@ -1,5 +1,6 @@
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { sql } from 'kysely';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrate';
@@ -60,6 +61,9 @@ export default async function setup(project: TestProject) {
     try {
       await migrateToLatest(handle);
       await seedDatabase(handle.db, { size: 'demo' });
+      // a checkpoint first: a copy then starts without replaying the seed's WAL (1.6–2.0 → 1.2–1.4
+      // CPU seconds per test database on the 2-core machine; every file opens at least one)
+      await sql`checkpoint`.execute(handle.db);
       dump = await handle.pglite!.dumpDataDir('none');
     } finally {
       await handle.close();

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
 import { ROOT } from './client-build';
+import { hostOf } from './server-bundle';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -73,23 +74,132 @@ const suiteTemplate = () => provided('browserTemplate');
  */
 export async function prepareTemplate(port: number): Promise<string> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'kontor-browser-template-'));
-  const { halt } = await launch(port, dataDir, 150_000);
+  // migrations and demo data at CI's start, beside the API suites' templates, the client build and
+  // the checks (a load of 12 on two cores): 28 s alone, once ~150 s there; a hang still fails
+  const { halt } = await launch(port, dataDir, 420_000);
   await halt();
   return dataDir;
 }
 
-/** Spawns the server on `dataDir` and waits for `/api/healthy`; `halt` stops it (PGlite closed). */
+type HostMessage = { type: 'ready' | 'started' | 'stopped' } | { type: 'failed'; error: string };
+
+/** A server host process (./server-host.ts) and what it printed. */
+class ServerHost {
+  output = '';
+  private waiting: ((message: HostMessage) => void) | undefined;
+  private readonly exited: Promise<void>;
+
+  constructor(readonly child: ChildProcess) {
+    const keep = (chunk: Buffer) => {
+      this.output = (this.output + chunk).slice(-200_000);
+    };
+    child.stdout?.on('data', keep);
+    child.stderr?.on('data', keep);
+    child.on('message', (message: HostMessage) => this.waiting?.(message));
+    this.exited = new Promise((resolve) =>
+      child.once('exit', (code, signal) => {
+        this.waiting?.({ type: 'failed', error: `the server host exited (${signal ?? code})` });
+        resolve();
+      }),
+    );
+    // the vitest worker may end while its host waits for the next file: the host ends with it
+    child.unref();
+    child.channel?.unref();
+    for (const stream of [child.stdout, child.stderr]) (stream as unknown as { unref?: () => void } | null)?.unref?.();
+  }
+
+  get alive(): boolean {
+    return this.child.exitCode === null && this.child.signalCode === null;
+  }
+
+  /** The host's next message (after sending `message`, if given), or a failure after `timeoutMs`. */
+  next(message: object | undefined, timeoutMs: number): Promise<HostMessage> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => answer({ type: 'failed', error: `no answer from the server host within ${timeoutMs} ms` }), timeoutMs);
+      const answer = (reply: HostMessage) => {
+        clearTimeout(timer);
+        this.waiting = undefined;
+        resolve(reply);
+      };
+      this.waiting = answer;
+      if (message) this.child.send(message);
+    });
+  }
+
+  async kill(): Promise<void> {
+    if (this.alive) this.child.kill('SIGKILL');
+    await this.exited;
+  }
+}
+
+/** This vitest worker's server host (its files run one after the other, each with its own server). */
+let workerHost: ServerHost | undefined;
+
+async function serverHost(module: string, timeoutMs: number): Promise<ServerHost> {
+  if (workerHost?.alive) return workerHost;
+  const host = new ServerHost(
+    spawn(process.execPath, [module], { cwd: ROOT, env: process.env, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] }),
+  );
+  const ready = await host.next(undefined, timeoutMs);
+  if (ready.type !== 'ready') {
+    await host.kill();
+    throw new Error(`The server host did not start: ${'error' in ready ? ready.error : ready.type}\n${host.output}`);
+  }
+  workerHost = host;
+  return host;
+}
+
+/**
+ * Starts the server on `dataDir` and waits for `/api/healthy`; `halt` stops it (PGlite closed).
+ * Under the browser suite it runs in this worker's server host (./server-host.ts: one Node process
+ * for the worker's files, a new server for each); elsewhere (the global setup's template, the
+ * benchmarks) in a process of its own.
+ */
 async function launch(
   port: number,
   dataDir: string,
   timeoutMs: number,
+): Promise<{ halt: () => Promise<void>; pid: number }> {
+  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  const bundle = provided('serverBundle');
+  if (bundle && existsSync(hostOf(bundle))) {
+    const host = await serverHost(hostOf(bundle), timeoutMs);
+    const from = host.output.length;
+    const halt = async () => {
+      if (!host.alive) return;
+      // a server that does not stop within 10 s takes its host with it (the next file starts a new one)
+      const stopped = await host.next({ type: 'stop' }, 10_000);
+      if (stopped.type !== 'stopped') await host.kill();
+    };
+    const started = await host.next({ type: 'start', env }, timeoutMs);
+    if (started.type !== 'started') {
+      await host.kill();
+      rmSync(dataDir, { recursive: true, force: true });
+      throw new Error(`The server did not start: ${'error' in started ? started.error : started.type}\n${host.output.slice(from)}`);
+    }
+    await waitHealthy(port, timeoutMs, () => host.alive, async () => {
+      await host.kill();
+      rmSync(dataDir, { recursive: true, force: true });
+      return host.output.slice(from);
+    });
+    return { halt, pid: host.child.pid ?? 0 };
+  }
+  return launchProcess(port, dataDir, timeoutMs, env);
+}
+
+/** Spawns the server on `dataDir` in a process of its own and waits for `/api/healthy`. */
+async function launchProcess(
+  port: number,
+  dataDir: string,
+  timeoutMs: number,
+  env: NodeJS.ProcessEnv,
 ): Promise<{ halt: () => Promise<void>; pid: number }> {
   // the suite's bundle of the server when there is one (the same code without tsx's loader), else the sources
   const bundle = provided('serverBundle');
   const entry = bundle && existsSync(bundle) ? [bundle] : ['--import', 'tsx', 'src/server/main.ts'];
   const child: ChildProcess = spawn(process.execPath, entry, {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -108,23 +218,26 @@ async function launch(
       await Promise.race([exited, sleep(10_000).then(() => child.kill('SIGKILL'))]);
     }
   };
+  await waitHealthy(port, timeoutMs, () => child.exitCode === null, async () => {
+    await halt();
+    rmSync(dataDir, { recursive: true, force: true });
+    return `${child.exitCode !== null ? `(exit code ${child.exitCode})\n` : ''}${output}`;
+  });
+  return { halt, pid: child.pid ?? 0 };
+}
 
+/** Polls `/api/healthy` until it answers; `alive` false or the deadline passing fails with what `giveUp` answers (the output). */
+async function waitHealthy(port: number, timeoutMs: number, alive: () => boolean, giveUp: () => Promise<string>): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) {
-      await halt();
-      rmSync(dataDir, { recursive: true, force: true });
-      throw new Error(`The server exited with code ${child.exitCode}:\n${output}`);
-    }
+    if (!alive()) throw new Error(`The server exited:\n${await giveUp()}`);
     try {
       const response = await fetch(`http://127.0.0.1:${port}/api/healthy`);
-      if (response.ok) return { halt, pid: child.pid ?? 0 };
+      if (response.ok) return;
     } catch {
       // not listening yet
     }
     await sleep(300);
   }
-  await halt();
-  rmSync(dataDir, { recursive: true, force: true });
-  throw new Error(`The server did not become healthy within ${timeoutMs} ms:\n${output}`);
+  throw new Error(`The server did not become healthy within ${timeoutMs} ms:\n${await giveUp()}`);
 }

@@ -40,7 +40,8 @@ export async function buildServerBundle(): Promise<{ dir: string; entry: string 
   mkdirSync(BUNDLES, { recursive: true });
   const dir = mkdtempSync(path.join(BUNDLES, 'run-'));
   await build({
-    entryPoints: [path.join(ROOT, 'src/server/main.ts')],
+    // main.ts as `npm start` runs it; server-host.ts runs a worker's servers one after the other
+    entryPoints: [path.join(ROOT, 'src/server/main.ts'), path.join(ROOT, 'tests/browser/helpers/server-host.ts')],
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -56,4 +57,9 @@ export async function buildServerBundle(): Promise<{ dir: string; entry: string 
     logLevel: 'warning',
   });
   return { dir, entry: path.join(dir, 'main.mjs') };
+}
+
+/** The server host's module beside a bundle's entry (./server-host.ts). */
+export function hostOf(entry: string): string {
+  return path.join(path.dirname(entry), 'server-host.mjs');
 }
