@@ -19,7 +19,7 @@ import { spent } from './money-model/profile';
 const inCI = !!process.env.CI && process.env.CI !== 'false';
 const onPostgres = process.env.KONTOR_TEST_DB === 'postgres';
 // CI's thousand sequences lean on PostgreSQL: its lane ends minutes before the PGlite lane (which
-// runs after the unit suite) and a sequence costs it less (a third less wall time beside the other
+// runs after the unit suite) and a sequence costs it less (40 % less wall time beside the other
 // lanes: 500 in 423 s against 343 in 480 s on PGlite, 2026-11-29, bench/README.md "CI time")
 const RUNS = Number(process.env.KONTOR_MODEL_RUNS) || (inCI ? (onPostgres ? 650 : 350) : 100);
 // A time budget per database (CI: 600 s on PostgreSQL, 420 s on PGlite), a guard against a starved

@@ -214,7 +214,7 @@ describe.skipIf(!chromiumAvailable())('creditor stops and creates a permanent de
             }
             return debtorField().inputValue();
           },
-          { timeout: 90_000, intervals: [1_000, 2_000] },
+          { timeout: 90_000, interval: 1_000 },
         )
         .toBe(debtor.name);
       await chooseLocation(location);
