@@ -85,11 +85,14 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
       intervalMs: Number(env.WORKER_INTERVAL_SECONDS ?? 5) * 1000,
       mailBaseUrl: publicUrls(env, config.port),
     });
+    const stopServing = async () => {
+      await workers.stop();
+      await app.close();
+      await adapters.mailer.close();
+    };
     const close = async () => {
       try {
-        await workers.stop();
-        await app.close();
-        await adapters.mailer.close();
+        await stopServing();
       } finally {
         // PGlite must be closed to leave a consistent data directory behind.
         await handle.close();
@@ -98,9 +101,8 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
     try {
       await app.listen({ port: config.port, host: config.host });
     } catch (error) {
-      await workers.stop();
-      await app.close();
-      await adapters.mailer.close();
+      // (the database is closed below)
+      await stopServing();
       throw error;
     }
     return { app, handle, config, demoInvoice, seeded, close };
