@@ -85,13 +85,19 @@ type HostMessage = { type: 'ready' | 'started' | 'stopped' } | { type: 'failed';
 
 /** A server host process (./server-host.ts) and what it printed. */
 class ServerHost {
+  /** the host's last 200 KB of output */
   output = '';
+  /** how many characters were cut off the front of `output` */
+  private dropped = 0;
   private waiting: ((message: HostMessage) => void) | undefined;
   private readonly exited: Promise<void>;
 
   constructor(readonly child: ChildProcess) {
     const keep = (chunk: Buffer) => {
-      this.output = (this.output + chunk).slice(-200_000);
+      const all = this.output + chunk;
+      const cut = Math.max(0, all.length - 200_000);
+      this.dropped += cut;
+      this.output = all.slice(cut);
     };
     child.stdout?.on('data', keep);
     child.stderr?.on('data', keep);
@@ -106,6 +112,15 @@ class ServerHost {
     child.unref();
     child.channel?.unref();
     for (const stream of [child.stdout, child.stderr]) (stream as unknown as { unref?: () => void } | null)?.unref?.();
+  }
+
+  /** A mark in the output: `since(mark)` is what the host printed after it (what is still kept). */
+  mark(): number {
+    return this.dropped + this.output.length;
+  }
+
+  since(mark: number): string {
+    return this.output.slice(Math.max(0, mark - this.dropped));
   }
 
   get alive(): boolean {
@@ -164,7 +179,7 @@ async function launch(
   const bundle = provided('serverBundle');
   if (bundle && existsSync(hostOf(bundle))) {
     const host = await serverHost(hostOf(bundle), timeoutMs);
-    const from = host.output.length;
+    const from = host.mark();
     const halt = async () => {
       if (!host.alive) return;
       // a server that does not stop within 10 s takes its host with it (the next file starts a new one)
@@ -175,12 +190,12 @@ async function launch(
     if (started.type !== 'started') {
       await host.kill();
       rmSync(dataDir, { recursive: true, force: true });
-      throw new Error(`The server did not start: ${'error' in started ? started.error : started.type}\n${host.output.slice(from)}`);
+      throw new Error(`The server did not start: ${'error' in started ? started.error : started.type}\n${host.since(from)}`);
     }
     await waitHealthy(port, timeoutMs, () => host.alive, async () => {
       await host.kill();
       rmSync(dataDir, { recursive: true, force: true });
-      return host.output.slice(from);
+      return host.since(from);
     });
     return { halt, pid: host.child.pid ?? 0 };
   }
