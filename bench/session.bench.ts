@@ -20,12 +20,34 @@ import { type BenchResult, valueResult } from './bench-kit';
  * and after the change) and compare: bench/README.md, "Session check".
  *
  * Env: KONTOR_BENCH_SESSION_DB — a PostgreSQL database built by `npm run bench -- api` (default
- * `postgres://postgres@127.0.0.1:5432/bench_kontor_api_small`); KONTOR_BENCH_SESSION_ROUNDS (40);
+ * `bench_kontor_api_small` on the server of DATABASE_URL, else `bench_kontor_api_full`: both hold the
+ * tenant of 1,000 vouchers, and a full run on a new machine builds only the full one);
+ * KONTOR_BENCH_SESSION_ROUNDS (40);
  * KONTOR_BENCH_SESSION_PAIRS (200) and KONTOR_BENCH_SESSION_LOAD (`without-first` loads the build
  * without the check first) — the in-process A/B below ({@link withAndWithout}).
  */
-const DATABASE_URL =
-  process.env.KONTOR_BENCH_SESSION_DB ?? 'postgres://postgres@127.0.0.1:5432/bench_kontor_api_small';
+const SERVER_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const BUILT = ['bench_kontor_api_small', 'bench_kontor_api_full'];
+
+/** The database to measure on: KONTOR_BENCH_SESSION_DB, else the first of {@link BUILT} the server has. */
+async function benchDatabase(): Promise<string | { missing: string }> {
+  if (process.env.KONTOR_BENCH_SESSION_DB) return process.env.KONTOR_BENCH_SESSION_DB;
+  const admin = new pg.Client({ connectionString: SERVER_URL });
+  try {
+    await admin.connect();
+    const { rows } = await admin.query<{ datname: string }>('select datname from pg_database where datname = any($1)', [BUILT]);
+    const name = BUILT.find((candidate) => rows.some((row) => row.datname === candidate));
+    if (!name) return { missing: `neither ${BUILT.join(' nor ')} exists: run \`npm run bench -- api\` first` };
+    const url = new URL(SERVER_URL);
+    url.pathname = `/${name}`;
+    return url.toString();
+  } catch (error) {
+    return { missing: `no PostgreSQL at ${SERVER_URL}: ${(error as Error).message}` };
+  } finally {
+    await admin.end().catch(() => undefined);
+  }
+}
+let DATABASE_URL = '';
 const ROUNDS = Number(process.env.KONTOR_BENCH_SESSION_ROUNDS ?? 40);
 const PER_ROUND = 20;
 const PAIRS = Number(process.env.KONTOR_BENCH_SESSION_PAIRS ?? 200);
@@ -197,6 +219,9 @@ async function withAndWithout(headers: Record<string, string>): Promise<BenchRes
 }
 
 export async function run(): Promise<BenchResult[]> {
+  const database = await benchDatabase();
+  if (typeof database !== 'string') return [valueResult('session check', 'skipped', database.missing)];
+  DATABASE_URL = database;
   const handle = await openDatabase({ databaseUrl: DATABASE_URL });
   const app = await buildApp({ db: handle.db, jwtSecret: 'bench-session-secret' });
   await app.ready();
@@ -207,7 +232,7 @@ export async function run(): Promise<BenchResult[]> {
       payload: { username: scaleTenantUser(TENANT), password: DEMO_PASSWORD },
     });
     if (login.statusCode !== 200)
-      return [valueResult('session check', 'skipped', `login failed: ${login.statusCode}`)];
+      return [valueResult('session check', 'skipped', `login failed: ${login.statusCode} ${login.body.slice(0, 200)}`)];
     const headers = { authorization: `Bearer ${login.json().token as string}` };
     const list = await perCall(async () => {
       const response = await app.inject({ url: '/api/voucher/list?page=1&rowsPerPage=15', headers });
