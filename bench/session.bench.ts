@@ -47,7 +47,6 @@ async function benchDatabase(): Promise<string | { missing: string }> {
     await admin.end().catch(() => undefined);
   }
 }
-let DATABASE_URL = '';
 const ROUNDS = Number(process.env.KONTOR_BENCH_SESSION_ROUNDS ?? 40);
 const PER_ROUND = 20;
 const PAIRS = Number(process.env.KONTOR_BENCH_SESSION_PAIRS ?? 200);
@@ -120,15 +119,15 @@ function checkoutWithout(): { dir: string; remove: () => void } | string {
  * ±40 % falls on both alike. On this machine throughput is bound by the CPU per request of server
  * and database together (bench/README.md, "Two server processes"), so their sum is the measure.
  */
-async function withAndWithout(headers: Record<string, string>): Promise<BenchResult[]> {
+async function withAndWithout(databaseUrl: string, headers: Record<string, string>): Promise<BenchResult[]> {
   if (!existsSync('/proc/self/schedstat')) return [valueResult('session check A/B', 'skipped', 'no /proc/<pid>/schedstat')];
   const without = checkoutWithout();
   if (typeof without === 'string') return [valueResult('session check A/B', 'skipped', without)];
-  const admin = new pg.Client({ connectionString: DATABASE_URL });
+  const admin = new pg.Client({ connectionString: databaseUrl });
   await admin.connect();
   // one pool for both builds: the same backend serves them in turn, so what is PostgreSQL's in a
   // block is that block's build's (a backend of each would bring its own caches and drift)
-  const url = new URL(DATABASE_URL);
+  const url = new URL(databaseUrl);
   url.searchParams.set('application_name', 'kontor-bench-ab');
   const handle = await openDatabase({ databaseUrl: url.toString() });
   const builds: { name: string; app: Awaited<ReturnType<typeof buildApp>> }[] = [];
@@ -221,8 +220,7 @@ async function withAndWithout(headers: Record<string, string>): Promise<BenchRes
 export async function run(): Promise<BenchResult[]> {
   const database = await benchDatabase();
   if (typeof database !== 'string') return [valueResult('session check', 'skipped', database.missing)];
-  DATABASE_URL = database;
-  const handle = await openDatabase({ databaseUrl: DATABASE_URL });
+  const handle = await openDatabase({ databaseUrl: database });
   const app = await buildApp({ db: handle.db, jwtSecret: 'bench-session-secret' });
   await app.ready();
   try {
@@ -267,7 +265,7 @@ export async function run(): Promise<BenchResult[]> {
       known.push((await perCall(resetFor(scaleTenantUser(TENANT)))).wall);
       unknown.push((await perCall(resetFor(`niemand-${i}@example.com`))).wall);
     }
-    const ab = await withAndWithout(headers);
+    const ab = await withAndWithout(database, headers);
     const base = `PostgreSQL, tenant ${TENANT.toLocaleString('en-US')}, ${ROUNDS} rounds of ${PER_ROUND}, medians`;
     return [
       ...ab,

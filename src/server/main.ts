@@ -1,10 +1,10 @@
 import { outboxDirOf } from './adapters';
 import { publicUrls } from './adapters/mail/public-url';
-import { startServer } from './serve';
+import { type RunningServer, startServer } from './serve';
 
 // `npm start`: the portal (serve.ts: PGlite in DATA_DIR or PostgreSQL at DATABASE_URL, migrated, the
 // demo data on an empty database, the built client, all background work), stopped on a signal.
-let server: Awaited<ReturnType<typeof startServer>>;
+let server: RunningServer;
 try {
   server = await startServer(process.env);
 } catch (error) {

@@ -37,7 +37,8 @@ export interface RunningServer {
  */
 export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise<RunningServer> {
   const config = readConfig(env);
-  if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
+  // PGlite's folder, and with either database the outbox and the demo e-invoice's
+  mkdirSync(config.dataDir, { recursive: true });
   const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await migrateToLatest(handle);
@@ -56,7 +57,6 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
     }
 
     // The back office (credit agency, booking system, mail) as configured; mail leaves through the outbox.
-    mkdirSync(config.dataDir, { recursive: true });
     const adapters = createAdapters(env, { dataDir: config.dataDir });
     const app = await buildApp({
       db: handle.db,

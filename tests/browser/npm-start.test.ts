@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { ensureClientBuilt, ROOT } from './helpers/client-build';
+import { waitHealthy } from './helpers/portal-server';
 
 /**
  * `npm start` as a service manager or a container runs it: the portal answers, and a SIGTERM sent to
@@ -16,13 +17,6 @@ import { ensureClientBuilt, ROOT } from './helpers/client-build';
  */
 const PORT = 3490;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** whether something answers on the port's /api/healthy */
-const healthy = () =>
-  fetch(`http://127.0.0.1:${PORT}/api/healthy`).then(
-    (response) => response.ok,
-    () => false,
-  );
 
 /** whether the port can be listened on again (nothing holds it) */
 const portFree = () =>
@@ -65,12 +59,8 @@ describe('npm start', () => {
     npm.stderr?.on('data', (chunk) => {
       output += chunk;
     });
-    const deadline = Date.now() + 150_000;
-    while (!(await healthy())) {
-      if (npm.exitCode !== null) throw new Error(`npm start ended (${npm.exitCode}):\n${output}`);
-      if (Date.now() > deadline) throw new Error(`npm start did not answer within 150 s:\n${output}`);
-      await sleep(300);
-    }
+    const child = npm;
+    await waitHealthy(PORT, 150_000, () => child.exitCode === null, async () => output);
   };
 
   /** Sends SIGTERM to npm and answers npm's exit code and whether the port was free within 20 s. */

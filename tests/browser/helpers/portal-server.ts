@@ -199,19 +199,18 @@ async function launch(
     });
     return { halt, pid: host.child.pid ?? 0 };
   }
-  return launchProcess(port, dataDir, timeoutMs, env);
+  // the suite's bundle of the server when there is one (the same code without tsx's loader), else the sources
+  return launchProcess(port, dataDir, timeoutMs, env, bundle && existsSync(bundle) ? [bundle] : ['--import', 'tsx', 'src/server/main.ts']);
 }
 
-/** Spawns the server on `dataDir` in a process of its own and waits for `/api/healthy`. */
+/** Spawns the server (`node …entry`) on `dataDir` in a process of its own and waits for `/api/healthy`. */
 async function launchProcess(
   port: number,
   dataDir: string,
   timeoutMs: number,
   env: NodeJS.ProcessEnv,
+  entry: string[],
 ): Promise<{ halt: () => Promise<void>; pid: number }> {
-  // the suite's bundle of the server when there is one (the same code without tsx's loader), else the sources
-  const bundle = provided('serverBundle');
-  const entry = bundle && existsSync(bundle) ? [bundle] : ['--import', 'tsx', 'src/server/main.ts'];
   const child: ChildProcess = spawn(process.execPath, entry, {
     cwd: ROOT,
     env,
@@ -241,8 +240,13 @@ async function launchProcess(
   return { halt, pid: child.pid ?? 0 };
 }
 
-/** Polls `/api/healthy` until it answers; `alive` false or the deadline passing fails with what `giveUp` answers (the output). */
-async function waitHealthy(port: number, timeoutMs: number, alive: () => boolean, giveUp: () => Promise<string>): Promise<void> {
+/**
+ * Polls `/api/healthy` until it answers; `alive` false or the deadline passing fails with what
+ * `giveUp` answers (the output).
+ *
+ * @example await waitHealthy(3490, 150_000, () => child.exitCode === null, async () => output);
+ */
+export async function waitHealthy(port: number, timeoutMs: number, alive: () => boolean, giveUp: () => Promise<string>): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (!alive()) throw new Error(`The server exited:\n${await giveUp()}`);
